@@ -1,0 +1,5 @@
+export * from './audit-log.ts';
+export * from './auth.ts';
+export * from './enums.ts';
+export * from './project-access.ts';
+export * from './projects.ts';

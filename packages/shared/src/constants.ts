@@ -1,0 +1,66 @@
+/** Business constants and limits of spec §9 (and the few of §3/§4 that are numbers). */
+
+export const NOTIFICATION_TOKEN_LIFETIME_MS = 22 * 60 * 60 * 1000;
+export const NOTIFICATIONS_FETCHED = 10;
+export const BELL_READ_MARKING_DELAY_MS = 500;
+export const CONTACT_LINK_DELAY_MS = 100;
+
+export const PROJECT_SEARCH_LIMIT = 1000;
+export const PROJECT_SEARCH_DEFAULT_PAGE = 1;
+/** Page size is not shown in the spec; issue 5 fixes default 20, at most 100. */
+export const PROJECT_SEARCH_DEFAULT_PER_PAGE = 20;
+export const PROJECT_SEARCH_MAX_PER_PAGE = 100;
+export const PROJECT_SEARCH_DEFAULT_SORT_BY = 'updatedAt';
+export const PROJECT_SEARCH_DEFAULT_SORT_ORDER = 'desc';
+
+export const NAVIGATION_MAX_DEPTH = 5;
+export const LEGAL_POPUP_SIZE = { width: 800, height: 800 } as const;
+/** Mobile means a viewport narrower than this many pixels. */
+export const MOBILE_BREAKPOINT_PX = 640;
+export const PERSIST_REHYDRATION_TIMEOUT_MS = 5000;
+export const DEFAULT_REPORT_PERIOD = 'MONTH';
+export const REPORTING_MIN_START_DATE = '2024-01-01';
+
+export const AUTOCAPTURE = {
+  textMaxLength: 255,
+  attributeValueMaxLength: 128,
+  hierarchyMaxLength: 1024,
+  clickDebounceMs: 0,
+  samePositionClickTolerancePx: 20,
+  visualSelectorTimeoutMs: 15_000,
+} as const;
+
+export const REMOTE_CONFIG = { timeoutMs: 5000, retryBackoffUnitMs: 1000 } as const;
+
+export const ANALYTICS = {
+  version: 'next',
+  timeoutMs: 300,
+  batchEvents: 10,
+  batchBytes: 450 * 1024,
+  chunkBytes: 64 * 1024,
+  flushIntervalMs: 5000,
+  otherClientFlushIntervalMs: 10_000,
+  otherClientQueueSize: 200,
+  maxRetries: 12,
+  sessionTimeoutMs: 30 * 60 * 1000,
+  maxStoredEvents: 1000,
+  cookieDays: 365,
+  retryDelayMs: 1000,
+  throttleMs: 30_000,
+} as const;
+
+export const IN_APP_MESSAGES = {
+  positions: ['Center', 'TopRight', 'BottomRight', 'Full'] as const,
+  displayIntervalMs: 30_000,
+  animationMs: 400,
+} as const;
+
+/** Local-storage keys of spec §3 "Client preferences". */
+export const STORAGE_KEYS = {
+  siteColor: 'site-color',
+  toggleSidebar: 'toggle-sidebar',
+  adminMagicToken: 'adminMagicToken',
+} as const;
+
+/** Demo accounts share one password (README). */
+export const DEMO_PASSWORD = 'OffplanDemo!2026';

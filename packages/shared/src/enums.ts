@@ -1,0 +1,93 @@
+/** Enumerations of spec §3, each with its labels where the spec gives them. */
+
+export const BUILDING_TYPES = ['APARTMENTS', 'TOWNHOUSES'] as const;
+export type BuildingType = (typeof BUILDING_TYPES)[number];
+
+/** Construction stage. NOT_PROCEEDING is design §2's terminal stage, set by admins only. */
+export const STAGES = ['IN_PLANNING', 'PRECONSTRUCTION', 'COMMENCED', 'COMPLETE', 'NOT_PROCEEDING'] as const;
+export type Stage = (typeof STAGES)[number];
+export const STAGE_LABELS: Record<Stage, string> = {
+  IN_PLANNING: 'In Planning',
+  PRECONSTRUCTION: 'Pre Construction',
+  COMMENCED: 'Construction Commenced',
+  COMPLETE: 'Construction Complete',
+  NOT_PROCEEDING: 'Not Proceeding',
+};
+
+export const SALES_STATUSES = [
+  'HIDDEN',
+  'PENDING_LAUNCH',
+  'REGISTRATIONS_OF_INTEREST',
+  'SELLING_NOW',
+  'SOLD_OUT',
+] as const;
+export type SalesStatus = (typeof SALES_STATUSES)[number];
+export const SALES_STATUS_LABELS: Record<SalesStatus, string> = {
+  HIDDEN: 'Hidden',
+  PENDING_LAUNCH: 'Pending Launch',
+  REGISTRATIONS_OF_INTEREST: 'Registrations of Interest',
+  SELLING_NOW: 'Selling Now',
+  SOLD_OUT: 'Sold Out',
+};
+
+/** Spec §4's special sets; their meaning is decided in design §2. */
+export const NO_NEW_ENQUIRY_SALES_STATUSES: readonly SalesStatus[] = ['HIDDEN', 'SOLD_OUT'];
+export const NO_CONSTRUCTION_INFO_STAGES: readonly Stage[] = ['IN_PLANNING'];
+
+export const PROJECT_TYPES = ['TOWNHOUSE', 'LOW_RISE', 'MID_RISE', 'HIGH_RISE'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+export const PROJECT_TYPE_LABELS: Record<ProjectType, string> = {
+  TOWNHOUSE: 'Townhouse',
+  LOW_RISE: 'Low Rise',
+  MID_RISE: 'Mid Rise',
+  HIGH_RISE: 'High Rise',
+};
+
+export const CAMPAIGN_TYPES = ['NONE', 'CPL', 'CPS'] as const;
+export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
+
+export const SALES_PERIOD_STAGES = ['EARLY', 'MID', 'LATE'] as const;
+export type SalesPeriodStage = (typeof SALES_PERIOD_STAGES)[number];
+
+export const BUYER_TYPES = ['FIRST_HOME_BUYER', 'NEXT_HOME_BUYER', 'INVESTOR', 'ALL'] as const;
+export type BuyerType = (typeof BUYER_TYPES)[number];
+export const BUYER_TYPE_LABELS: Record<BuyerType, string> = {
+  FIRST_HOME_BUYER: 'First Home Buyer',
+  NEXT_HOME_BUYER: 'Next Home Buyer',
+  INVESTOR: 'Investor',
+  ALL: 'All',
+};
+
+export const AUSTRALIAN_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
+export type AustralianState = (typeof AUSTRALIAN_STATES)[number];
+
+export const CALENDAR_GRANULARITIES = ['MONTH', 'WEEK', 'DAY'] as const;
+export type CalendarGranularity = (typeof CALENDAR_GRANULARITIES)[number];
+
+export const EXIST_FLAGS = ['true', 'false'] as const;
+export type ExistFlag = (typeof EXIST_FLAGS)[number];
+
+/** Access-request status. The spec names PENDING=0 and APPROVED=1; DECLINED and WITHDRAWN complete design §2's flow. */
+export const APPROVAL = { PENDING: 0, APPROVED: 1, DECLINED: 2, WITHDRAWN: 3 } as const;
+export type ApprovalStatus = (typeof APPROVAL)[keyof typeof APPROVAL];
+
+export const TENANTS = ['offplan', 'ibn'] as const;
+export type Tenant = (typeof TENANTS)[number];
+
+export const STAR_RATING_MAX = 5;
+
+/** Job roles chosen at /role (design §1), with the numeric role_id sent to analytics. */
+export const JOB_ROLES = [
+  { id: 1, key: 'developer', label: 'Developer' },
+  { id: 2, key: 'project_marketer', label: 'Project Marketer' },
+  { id: 3, key: 'sales_agent', label: 'Sales Agent' },
+  { id: 8, key: 'media_agency', label: 'Media Agency' },
+  { id: 9, key: 'other', label: 'Other' },
+] as const;
+export type JobRoleId = (typeof JOB_ROLES)[number]['id'];
+
+/** Spec §6's named role-id list: roles that may not see lead contact details (design §1). */
+export const MASKED_LEAD_CONTACT_ROLE_IDS: readonly number[] = [8];
+
+export const ORGANISATION_ROLES = ['owner', 'admin', 'member'] as const;
+export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** The one error shape every API failure answers with (architecture: `{error: {code, message, fields?}}`). */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const ERROR_CODES = {
+  badRequest: 'BAD_REQUEST',
+  validation: 'VALIDATION_FAILED',
+  sessionRequired: 'SessionRequired',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  rateLimited: 'RATE_LIMITED',
+  maintenance: 'MAINTENANCE',
+  internal: 'INTERNAL_ERROR',
+} as const;
