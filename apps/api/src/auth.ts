@@ -13,6 +13,7 @@ export type AuthOptions = {
 };
 
 export const AUTH_BASE_PATH = '/api/auth';
+export const CLIENT_IP_HEADER = 'x-offplan-client-ip';
 
 /** Sign-in tries allowed per client address in a minute (issue 3 adds the per-account limits). */
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 5 } as const;
@@ -52,7 +53,8 @@ export function createAuth(options: AuthOptions) {
     },
     advanced: {
       useSecureCookies: options.baseUrl.startsWith('https://'),
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for', 'x-real-ip'] },
+      // Set by the server from the socket (or a trusted proxy); any client-sent value is replaced.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),

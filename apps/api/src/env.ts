@@ -26,6 +26,7 @@ const settingsSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: booleanish.optional(),
     TRUSTED_ORIGINS: optionalString,
+    TRUST_PROXY: booleanish.default(false),
   })
   .superRefine((raw, ctx) => {
     if (raw.NODE_ENV === 'production' && !raw.AUTH_SECRET) {
@@ -48,6 +49,8 @@ export type Settings = {
   /** Fill an empty database with demo data: on by default for the embedded database, never in production. */
   seedDemo: boolean;
   trustedOrigins: string[];
+  /** Take the client address from x-forwarded-for (only behind a proxy that sets it). */
+  trustProxy: boolean;
 };
 
 export class SettingsError extends Error {
@@ -78,6 +81,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     maintenanceMode: raw.MAINTENANCE_MODE,
     logLevel: raw.LOG_LEVEL,
     seedDemo: !production && (raw.SEED_DEMO ?? !raw.DATABASE_URL),
+    trustProxy: raw.TRUST_PROXY,
     trustedOrigins: [baseUrl, ...(raw.TRUSTED_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [])],
   };
 }

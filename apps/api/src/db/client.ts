@@ -15,6 +15,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Set for the embedded database: pg-boss and tests talk to it directly. */
   pglite?: PGlite;
+  /** Set for a PostgreSQL server. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 };
 
@@ -26,6 +28,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     return {
       db: drizzleNodePg(pool, { schema }) as unknown as Db,
       kind: 'postgres',
+      pool,
       close: () => pool.end(),
     };
   }

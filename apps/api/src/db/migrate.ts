@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { Database } from './client.ts';
+
+/** Next to this file in the sources, and copied next to the bundle by scripts/build.mjs. */
+export const defaultMigrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+// Any fixed number: it serialises migrations between processes starting together on one server.
+const MIGRATION_LOCK_ID = 727_001;
+
+/** Applies pending migrations; a no-op when current. Safe when several processes start at once. */
+export async function migrateDatabase(database: Database, migrationsFolder = defaultMigrationsFolder) {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+}
+
+/** Whether every migration in the folder has been applied (GET /readyz). */
+export async function migrationsAreCurrent(database: Database, migrationsFolder = defaultMigrationsFolder) {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const latest = Math.max(...journal.entries.map((entry) => entry.when));
+  const result = (await database.db.execute(
+    sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { created_at: string | number | null }[] };
+  const applied = Number(result.rows[0]?.created_at ?? 0);
+  return applied >= latest;
+}

@@ -1,0 +1,28 @@
+import type { Context } from 'hono';
+import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+import type { AppEnv } from './context.ts';
+
+type AuditEntry = {
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  data?: Record<string, unknown>;
+};
+
+/**
+ * Records a write. During impersonation the actor is the real admin (the session's
+ * `impersonatedBy`) and the impersonated user is kept as `actingAsUserId`.
+ */
+export async function audit(c: Context<AppEnv>, entry: AuditEntry, db: Db = c.var.deps.database.db) {
+  const user = c.var.user;
+  const impersonatedBy = c.var.session?.impersonatedBy ?? null;
+  await db.insert(auditLog).values({
+    ...entry,
+    actorUserId: impersonatedBy ?? user?.id ?? null,
+    actingAsUserId: impersonatedBy ? (user?.id ?? null) : null,
+    ipAddress: c.var.clientIp ?? null,
+    userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+    requestId: c.var.requestId,
+  });
+}

@@ -1,0 +1,24 @@
+import type { Settings } from '../env.ts';
+import type { Auth, AuthSession } from '../auth.ts';
+import type { Database } from '../db/client.ts';
+import type { Logger } from './logger.ts';
+
+/** What every request handler can reach through `c.var`. */
+export type AppDeps = {
+  settings: Settings;
+  database: Database;
+  auth: Auth;
+  logger: Logger;
+  migrationsFolder: string;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    log: Logger;
+    clientIp: string | undefined;
+    user: AuthSession['user'] | null;
+    session: AuthSession['session'] | null;
+  };
+};

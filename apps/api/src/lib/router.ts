@@ -1,0 +1,12 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from './context.ts';
+import { validationError } from './errors.ts';
+
+/** Every module's router: validation failures answer the one error shape, naming the fields. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error, result.target);
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppDeps, AppEnv } from '../lib/context.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Client address: the socket's, or the left-most x-forwarded-for entry behind a trusted proxy. */
+function clientIpOf(c: Context, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined; // In-process requests (tests) have no socket.
+  }
+}
+
+/** Request id, per-request logger, client address and one JSON log line per request. */
+export function requestContext(deps: AppDeps) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const log = deps.logger.child({ requestId });
+    c.set('deps', deps);
+    c.set('requestId', requestId);
+    c.set('log', log);
+    c.set('clientIp', clientIpOf(c, deps.settings.trustProxy));
+    c.set('user', null);
+    c.set('session', null);
+    const started = performance.now();
+    await next();
+    c.header('x-request-id', requestId);
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        userId: c.var.user?.id,
+      },
+      'request',
+    );
+  });
+}

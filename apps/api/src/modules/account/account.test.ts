@@ -1,0 +1,206 @@
+import { APPROVAL } from '@offplan/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  member,
+  organization,
+  projectAccessRequests,
+  projectMedia,
+  projectMembers,
+  projectRecommendations,
+  projects,
+  user,
+} from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let owner: { id: string; email: string };
+let outsider: { id: string; email: string };
+let admin: { id: string; email: string };
+const ids = { own: 0, ownOther: 0, recommended: 0, recommendedSoldOut: 0, requested: 0, foreign: 0 };
+
+async function insertProject(title: string, values: Partial<typeof projects.$inferInsert> = {}) {
+  const [row] = await t.db
+    .insert(projects)
+    .values({
+      name: title,
+      title,
+      state: 'NSW',
+      suburb: 'Parramatta',
+      postcode: '2150',
+      fullAddress: `1 Church Street, Parramatta NSW 2150`,
+      prefix: 'nsw',
+      slug: title.toLowerCase().replaceAll(' ', '-'),
+      ...values,
+    })
+    .returning({ id: projects.id });
+  return row!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.createUser({ email: 'owner@example.test', firstName: 'Olive', lastName: 'Owner' });
+  outsider = await t.createUser({ email: 'outsider@example.test' });
+  admin = await t.createUser({ email: 'admin@example.test', role: 'admin' });
+  await t.db.insert(organization).values({ id: 'org-1', name: 'Harbourline Developments', slug: 'harbourline', createdAt: new Date() });
+  await t.db.insert(member).values({ id: 'm-1', organizationId: 'org-1', userId: owner.id, role: 'owner', createdAt: new Date() });
+
+  ids.own = await insertProject('The Elm Residences', { organisationId: 'org-1', updatedAt: new Date('2026-10-01') });
+  ids.ownOther = await insertProject('Parkview Townhomes', { organisationId: 'org-1', updatedAt: new Date('2026-09-01') });
+  ids.recommended = await insertProject('Riverside Lofts');
+  ids.recommendedSoldOut = await insertProject('Sold Lofts', { salesStatus: 'SOLD_OUT' });
+  ids.requested = await insertProject('Bay Towers', { organisationId: null });
+  ids.foreign = await insertProject('Someone Else Tower');
+
+  await t.db.insert(projectMembers).values([
+    { projectId: ids.own, userId: owner.id },
+    { projectId: ids.ownOther, userId: owner.id },
+    { projectId: ids.foreign, userId: outsider.id },
+  ]);
+  await t.db.insert(projectMedia).values([
+    { projectId: ids.own, kind: 'image', url: '/media/demo/2.svg', fileName: '2.svg', mimeType: 'image/svg+xml', sizeBytes: 10, position: 1 },
+    { projectId: ids.own, kind: 'image', url: '/media/demo/1.svg', fileName: '1.svg', mimeType: 'image/svg+xml', sizeBytes: 10, position: 2, isHero: true },
+    { projectId: ids.own, kind: 'brochure', url: '/media/demo/b.pdf', fileName: 'b.pdf', mimeType: 'application/pdf', sizeBytes: 10 },
+  ]);
+  await t.db.insert(projectRecommendations).values([
+    { userId: owner.id, projectId: ids.recommended, source: 'name_match' },
+    { userId: owner.id, projectId: ids.recommendedSoldOut, source: 'name_match' },
+    { userId: owner.id, projectId: ids.own, source: 'admin' },
+  ]);
+  await t.db.insert(projectAccessRequests).values([
+    { projectId: ids.requested, userId: owner.id, status: APPROVAL.PENDING },
+    { projectId: ids.foreign, userId: owner.id, status: APPROVAL.DECLINED },
+  ]);
+});
+afterAll(() => t.close());
+
+describe('GET /api/user-projects', () => {
+  it("returns the signed-in user's account state from the database", async () => {
+    const cookie = await t.signIn(owner.email);
+    const response = await t.request('/api/user-projects', { cookie });
+    expect(response.status).toBe(200);
+    const { success, output } = await response.json();
+    expect(success).toBe(true);
+    // Newest first; another user's project never appears.
+    expect(output.projectIds).toEqual([ids.own, ids.ownOther]);
+    // Own projects and listings closed to enquiries are not recommended.
+    expect(output.recommendedProjectIds).toEqual([ids.recommended]);
+    // Declined requests are not pending.
+    expect(output.projectRequestsIds).toEqual([ids.requested]);
+    expect(output.organisation).toEqual({ id: 'org-1', name: 'Harbourline Developments' });
+
+    const [elm] = output.projects;
+    expect(elm).toMatchObject({
+      id: ids.own,
+      title: 'The Elm Residences',
+      stage: 'IN_PLANNING',
+      stageLabel: 'In Planning',
+      salesStatus: 'PENDING_LAUNCH',
+      salesStatusLabel: 'Pending Launch',
+      prefix: 'nsw',
+      slug: 'the-elm-residences',
+      // Hero first, brochures are not images.
+      images: ['/media/demo/1.svg', '/media/demo/2.svg'],
+      updatedAt: '2026-10-01T00:00:00.000Z',
+    });
+    expect(output.projectRequests[0]).toMatchObject({ id: ids.requested, requestId: expect.any(Number), project: { title: 'Bay Towers' } });
+  });
+
+  it('gives another user only their own projects', async () => {
+    const cookie = await t.signIn(outsider.email);
+    const { output } = await (await t.request('/api/user-projects', { cookie })).json();
+    expect(output.projectIds).toEqual([ids.foreign]);
+    expect(output.recommendedProjectIds).toEqual([]);
+    expect(output.projectRequestsIds).toEqual([]);
+    expect(output.organisation).toBeNull();
+  });
+
+  it('refuses admins (spec §7: non-admins only)', async () => {
+    const cookie = await t.signIn(admin.email);
+    const response = await t.request('/api/user-projects', { cookie });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+  });
+
+  it('answers 401 SessionRequired without a session', async () => {
+    const response = await t.request('/api/user-projects');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: 'SessionRequired', message: expect.any(String) } });
+  });
+
+  it('answers 401 for a forged session cookie', async () => {
+    const response = await t.request('/api/user-projects', { cookie: 'better-auth.session_token=forged.value' });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('POST /api/user-update', () => {
+  const namesOf = async (id: string) =>
+    (await t.db.select({ firstName: user.firstName, lastName: user.lastName }).from(user).where(eq(user.id, id)))[0];
+
+  it('updates the names and records who did it', async () => {
+    const cookie = await t.signIn(owner.email);
+    const response = await t.request('/api/user-update', {
+      method: 'POST',
+      cookie,
+      json: { clear_cookie: 0, first_name: 'Olivia', last_name: 'Owens' },
+    });
+    expect(response.status).toBe(200);
+    expect(await namesOf(owner.id)).toEqual({ firstName: 'Olivia', lastName: 'Owens' });
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.targetId, owner.id));
+    expect(entries).toEqual([expect.objectContaining({ action: 'user.update_names', actorUserId: owner.id, actingAsUserId: null })]);
+  });
+
+  it.each([
+    ['a malformed body', '{"first_name": "A",', /JSON/i],
+    ['a field of the wrong type', JSON.stringify({ first_name: 42, last_name: 'B' }), /first_name/],
+    ['an unknown field', JSON.stringify({ first_name: 'A', last_name: 'B', role: 'admin' }), /role/],
+    ['a missing field', JSON.stringify({ first_name: 'A' }), /last_name/],
+    ['an empty name', JSON.stringify({ first_name: ' ', last_name: 'B' }), /first_name/],
+  ])('refuses %s with a 400 naming the field and changes nothing', async (_case, body, named) => {
+    const cookie = await t.signIn(outsider.email);
+    const before = await namesOf(outsider.id);
+    const response = await t.request('/api/user-update', {
+      method: 'POST',
+      cookie,
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(response.status).toBe(400);
+    const { error } = await response.json();
+    expect(error.message).toMatch(named);
+    expect(error.code).toMatch(/BAD_REQUEST|VALIDATION_FAILED/);
+    expect(await namesOf(outsider.id)).toEqual(before);
+  });
+
+  it('refuses an oversized body with 413 and changes nothing', async () => {
+    const cookie = await t.signIn(outsider.email);
+    const before = await namesOf(outsider.id);
+    const response = await t.request('/api/user-update', {
+      method: 'POST',
+      cookie,
+      json: { first_name: 'A'.repeat(2 * 1024 * 1024), last_name: 'B' },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(await namesOf(outsider.id)).toEqual(before);
+  });
+
+  it('refuses a cross-site form post', async () => {
+    const cookie = await t.signIn(outsider.email);
+    const response = await t.request('/api/user-update', {
+      method: 'POST',
+      cookie,
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'first_name=A&last_name=B',
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+  });
+
+  it('needs a session', async () => {
+    const response = await t.request('/api/user-update', { method: 'POST', json: { first_name: 'A', last_name: 'B' } });
+    expect(response.status).toBe(401);
+  });
+});

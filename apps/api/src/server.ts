@@ -1,0 +1,73 @@
+import type { ServerType } from '@hono/node-server';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { createAuth } from './auth.ts';
+import { openDatabase } from './db/client.ts';
+import { defaultMigrationsFolder, migrateDatabase } from './db/migrate.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/demo-data.ts';
+import { DEMO_PASSWORD } from '@offplan/shared';
+import type { Settings } from './env.ts';
+import { resolveAuthSecret } from './lib/auth-secret.ts';
+import { createLogger } from './lib/logger.ts';
+
+/** How long shutdown waits for requests in flight before closing what is left. */
+const SHUTDOWN_GRACE_MS = 4000;
+
+/** Opens and migrates the database, fills demo data when asked, and listens. */
+export async function startServer(settings: Settings) {
+  const started = performance.now();
+  const logger = createLogger(settings.logLevel);
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  await migrateDatabase(database);
+  const auth = createAuth({
+    db: database.db,
+    baseUrl: settings.baseUrl,
+    secret: resolveAuthSecret(settings.authSecret, settings.dataDir),
+    productName: settings.productName,
+    trustedOrigins: settings.trustedOrigins,
+  });
+
+  if (settings.seedDemo) {
+    const summary = await seedDemoData(database.db);
+    if (!summary.skipped) {
+      logger.info({ organisations: summary.organisations, projects: summary.projects, users: summary.users }, 'demo data created');
+    }
+  }
+
+  const app = createApp({ settings, database, auth, logger, migrationsFolder: defaultMigrationsFolder });
+  const server = await new Promise<ServerType>((resolve) => {
+    const listening = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, () => resolve(listening));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  logger.info(
+    { url: settings.baseUrl, port, database: database.kind, ms: Math.round(performance.now() - started) },
+    'portal ready',
+  );
+  if (settings.seedDemo) printDemoAccounts(settings);
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      logger.info('shutting down');
+      const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      force.unref();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+      });
+      clearTimeout(force);
+      await database.close();
+      logger.info('stopped');
+    })();
+    return closing;
+  };
+  return { app, server, port, close, logger };
+}
+
+function printDemoAccounts({ productName, baseUrl }: Settings) {
+  const lines = DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(32)} ${account.description}`);
+  process.stdout.write(
+    `\n${productName} Portal is running at ${baseUrl}\nDemo accounts (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\n\n`,
+  );
+}

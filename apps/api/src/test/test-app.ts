@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createApp } from '../app.ts';
+import { createAuth } from '../auth.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { defaultMigrationsFolder, migrateDatabase } from '../db/migrate.ts';
+import { parseSettings } from '../env.ts';
+import { createLogger } from '../lib/logger.ts';
+
+export const TEST_BASE_URL = 'http://localhost:3000';
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+/** A fresh, migrated database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB_KIND !== 'postgres') {
+    const database = await openDatabase({});
+    await migrateDatabase(database);
+    return database;
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
+  const name = `offplan_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await migrateDatabase(database);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'offplan-test-'));
+  const settings = parseSettings({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    BASE_URL: TEST_BASE_URL,
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    // Each request below says which client address it comes from, so rate limits stay per test.
+    TRUST_PROXY: 'true',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const auth = createAuth({
+    db: database.db,
+    baseUrl: settings.baseUrl,
+    secret: settings.authSecret!,
+    productName: settings.productName,
+    trustedOrigins: settings.trustedOrigins,
+  });
+  const logger = createLogger(settings.logLevel);
+  const app = createApp({ settings, database, auth, logger, migrationsFolder: defaultMigrationsFolder }, { serveWeb: false });
+  let requestCount = 0;
+
+  /** A request through the whole HTTP stack, from our own origin and (by default) its own client address. */
+  const request = (pathname: string, init: RequestInit & { cookie?: string; ip?: string; json?: unknown } = {}) => {
+    const headers = new Headers(init.headers);
+    if (!headers.has('origin')) headers.set('origin', TEST_BASE_URL);
+    if (init.cookie) headers.set('cookie', init.cookie);
+    requestCount += 1;
+    headers.set('x-forwarded-for', init.ip ?? `198.51.100.${requestCount % 250}`);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    return app.request(pathname, { ...init, headers, body });
+  };
+
+  /** Creates a user through better-auth itself, then sets what only an admin or the seed could. */
+  async function createUser(
+    fields: { email?: string; password?: string; firstName?: string; lastName?: string; role?: string; emailVerified?: boolean } = {},
+  ) {
+    const email = fields.email ?? `user-${randomBytes(4).toString('hex')}@example.test`;
+    const result = await auth.api.signUpEmail({
+      body: {
+        email,
+        password: fields.password ?? TEST_PASSWORD,
+        name: `${fields.firstName ?? 'Test'} ${fields.lastName ?? 'User'}`,
+        firstName: fields.firstName ?? 'Test',
+        lastName: fields.lastName ?? 'User',
+      },
+    });
+    const { user } = await import('../db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    await database.db
+      .update(user)
+      .set({ role: fields.role ?? 'user', emailVerified: fields.emailVerified ?? true })
+      .where(eq(user.id, result.user.id));
+    return { id: result.user.id, email };
+  }
+
+  /** Signs in through the HTTP API; returns the session cookie to send with later requests. */
+  async function signIn(email: string, password = TEST_PASSWORD, ip?: string) {
+    const response = await request('/api/auth/sign-in/email', { method: 'POST', json: { email, password }, ...(ip ? { ip } : {}) });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+    return cookies.join('; ');
+  }
+
+  return {
+    app,
+    auth,
+    database,
+    db: database.db,
+    settings,
+    request,
+    createUser,
+    signIn,
+    close: async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,57 @@
+import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import classes from './main-layout.module.css';
+
+export type AccountMenuUser = {
+  name: string;
+  email: string;
+  initials: string;
+  image?: string | null | undefined;
+};
+
+/**
+ * Spec §2 user menu: avatar (photo or initials), full name, email, Profile, Logout.
+ * 'Profile' (/profile?page=contact-details) joins once /profile is built; 'Return to Admin' with impersonation.
+ */
+export function AccountMenu({ user }: { user: AccountMenuUser }) {
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.accountButton} aria-label="Account menu">
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={user.image || null} alt="" color="brand" radius="xl" size={34}>
+              {user.initials}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate="end">
+              {user.name}
+            </Text>
+            <IconChevronDown size={14} stroke={1.6} aria-hidden className={classes.accountChevron} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Group gap="sm" wrap="nowrap" px="sm" py="xs">
+          <Avatar src={user.image || null} alt="" color="brand" radius="xl" size={40}>
+            {user.initials}
+          </Avatar>
+          <Stack gap={0} miw={0}>
+            <Text size="sm" fw={600} truncate="end">
+              {user.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate="end">
+              {user.email}
+            </Text>
+          </Stack>
+        </Group>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconLogout size={16} stroke={1.6} />}
+          renderRoot={(props) => <Link {...props} to="/logout" preload={false} />}
+        >
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

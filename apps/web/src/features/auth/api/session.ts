@@ -1,0 +1,46 @@
+import { queryOptions } from '@tanstack/react-query';
+import { type AuthSession, authClient, authErrorToApiClientError, type SessionUser } from '../../../lib/auth-client.ts';
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+/**
+ * The signed-in session, or null. Route guards read it with `fetchQuery`, which reuses a fresh
+ * answer and asks the server again once it is stale, so guards stay cheap between navigations.
+ */
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: async (): Promise<AuthSession | null> => {
+      let result: Awaited<ReturnType<typeof authClient.getSession>>;
+      try {
+        result = await authClient.getSession();
+      } catch (cause) {
+        throw authErrorToApiClientError(cause);
+      }
+      if (result.error) throw authErrorToApiClientError(result.error);
+      return result.data ?? null;
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** Spec §6: the platform admin is better-auth's `admin` role (the spec's isAdmin). */
+export function isAdminUser(user: Pick<SessionUser, 'role'>): boolean {
+  return user.role === 'admin';
+}
+
+/** "First Last" when the profile has both, else better-auth's `name`, else the email. */
+export function displayName(user: Pick<SessionUser, 'firstName' | 'lastName' | 'name' | 'email'>): string {
+  const full = [user.firstName, user.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return full || user.name?.trim() || user.email;
+}
+
+/** Up to two initials for the avatar fallback. */
+export function initialsOf(name: string): string {
+  const words = name.split(/[\s@._-]+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]?.[0], words[words.length - 1]?.[0]] : [words[0]?.[0]];
+  return letters.join('').toUpperCase();
+}

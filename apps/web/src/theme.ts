@@ -1,0 +1,53 @@
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { MOBILE_BREAKPOINT_PX } from '@offplan/shared';
+
+/** Harbour teal: calm, readable on white, and distinct from the red/green used for status. */
+const brand: MantineColorsTuple = [
+  '#e6f6f9',
+  '#d2eaef',
+  '#a5d3de',
+  '#74bacb',
+  '#4ca6bb',
+  '#3299b2',
+  '#2093ad',
+  '#0f7f98',
+  '#007188',
+  '#006277',
+];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  // Shade 7 keeps white button text above WCAG AA contrast.
+  primaryShade: { light: 7, dark: 5 },
+  colors: { brand },
+  autoContrast: true,
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: {
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontWeight: '650',
+  },
+  // xs is the spec's mobile boundary (spec §9); keep postcss.config.cjs in step.
+  breakpoints: {
+    xs: `${MOBILE_BREAKPOINT_PX / 16}em`,
+    sm: '48em',
+    md: '62em',
+    lg: '75em',
+    xl: '88em',
+  },
+  components: {
+    Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
+    Paper: { defaultProps: { radius: 'md' } },
+    Badge: { defaultProps: { radius: 'sm', variant: 'light' } },
+  },
+});
+
+/** A slightly tinted page background lets white cards and panels stand out in light mode. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--app-body-bg': '#f6f8fa' },
+  dark: { '--app-body-bg': 'var(--mantine-color-dark-8)' },
+});

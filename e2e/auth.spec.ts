@@ -1,0 +1,49 @@
+import { DEMO, emailInput, expect, signIn, submitSignIn, test } from './fixtures.ts';
+
+test('a signed-out visit to a protected page goes to /login with a redirect, and back there after sign-in', async ({
+  page,
+}) => {
+  await page.goto('/dashboard?sort=title');
+  await expect(page).toHaveURL('/login?redirect=%2Fdashboard%3Fsort%3Dtitle');
+
+  await signIn(page, DEMO.developer);
+  await expect(page).toHaveURL('/dashboard?sort=title');
+});
+
+test('a wrong password shows an error and stays on /login with the typed email kept', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  // The browser logs the refused sign-in call itself; that one is expected.
+  allowConsoleErrors(/status of 401 .*\/api\/auth\/sign-in\/email/);
+  await page.goto('/login');
+  const refused = page.waitForResponse(
+    (response) => response.url().includes('/api/auth/sign-in/') && response.request().method() === 'POST',
+  );
+
+  await submitSignIn(page, DEMO.developer, 'not-the-password-2026');
+
+  expect((await refused).status()).toBe(401);
+  await expect(page.getByText('Incorrect email or password.')).toBeVisible();
+  await expect(page).toHaveURL('/login');
+  await expect(emailInput(page)).toHaveValue(DEMO.developer);
+});
+
+test('an account whose email is not verified lands on /verify-email', async ({ page }) => {
+  await signIn(page, DEMO.unverified);
+  await expect(page).toHaveURL((url) => url.pathname === '/verify-email');
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+});
+
+test('signing out through the avatar menu lands on /login and the session is gone', async ({ page }) => {
+  await signIn(page, DEMO.developer);
+  await expect(page).toHaveURL('/dashboard');
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login?redirect=%2Fdashboard');
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+});

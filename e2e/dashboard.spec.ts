@@ -1,0 +1,67 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './fixtures.ts';
+
+type UserProjects = { output: { projects: { title: string }[] } };
+
+/** Signs in and returns the projects the app itself received from GET /api/user-projects. */
+async function signInAndLoadProjects(page: Page, email: string): Promise<UserProjects['output']['projects']> {
+  const loaded = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/user-projects' && response.request().method() === 'GET',
+  );
+  await signIn(page, email);
+  const response = await loaded;
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as UserProjects).output.projects;
+}
+
+test("the developer's dashboard shows their projects as cards with titles and loaded images", async ({
+  page,
+}) => {
+  const projects = await signInAndLoadProjects(page, DEMO.developer);
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('banner').getByText('Dashboard', { exact: true })).toBeVisible();
+
+  const cards = page.getByTestId('project-card');
+  await expect(cards.nth(4)).toBeVisible();
+  const count = await cards.count();
+  expect(count).toBeGreaterThanOrEqual(5);
+
+  const knownTitles = projects.map((project) => project.title.trim()).filter((title) => title !== '');
+  const shownTitles = new Set<string>();
+  for (let index = 0; index < count; index += 1) {
+    const card = cards.nth(index);
+    const text = (await card.textContent()) ?? '';
+    const title = knownTitles.find((candidate) => text.includes(candidate));
+    expect(title, `card ${index + 1} shows the title of one of the user's projects:\n${text}`).toBeTruthy();
+    shownTitles.add(title ?? '');
+
+    const images = card.locator('img');
+    expect(await images.count(), `card "${title}" has an image`).toBeGreaterThan(0);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(
+          () => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0)),
+          {
+            message: `an image of "${title}" loaded`,
+          },
+        )
+        .toBeGreaterThan(0);
+    }
+  }
+  expect(shownTitles.size, 'every card shows a different project').toBe(count);
+});
+
+test('a user without projects sees the empty dashboard: no project cards', async ({ page }) => {
+  const projects = await signInAndLoadProjects(page, DEMO.marketer);
+  expect(projects).toEqual([]);
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('banner').getByText('Dashboard', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('project-card')).toHaveCount(0);
+});
+
+test('an unknown route shows the not-found page', async ({ page }) => {
+  await page.goto('/no-such-page-here');
+  await expect(page.getByText('Page not found')).toBeVisible();
+});

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The README's test command (`npm test`): unit and API tests, the production build, then the browser
+# tests against that build. Every step runs even when an earlier one failed (the browser tests need
+# the build and Chromium), and the last line is always `N passed, M failed`. Exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mkdir -p .tmp
+rm -f .tmp/vitest.json .tmp/playwright.json
+
+section() {
+  printf '\n==== %s ====\n\n' "$1"
+}
+
+vitest_status=0
+build_status=0
+chromium_status=0
+playwright_status=skipped
+
+section '1/4 Unit and API tests (vitest)'
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo 'TEST_DATABASE_URL is set: the API suite runs on PGlite and on PostgreSQL.'
+else
+  echo 'TEST_DATABASE_URL is not set: the API suite runs on PGlite only.'
+fi
+npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || vitest_status=$?
+
+section '2/4 Production build (npm run build)'
+npm run build || build_status=$?
+
+section '3/4 Chromium for the browser tests'
+bash scripts/ensure-chromium.sh || chromium_status=$?
+
+section '4/4 Browser tests (playwright, against the production build)'
+if [ "$build_status" -ne 0 ]; then
+  echo 'Skipped: the build failed.'
+elif [ "$chromium_status" -ne 0 ]; then
+  echo 'Skipped: Chromium is not available.'
+else
+  playwright_status=0
+  npx playwright test || playwright_status=$?
+fi
+
+section 'Summary'
+# Counts come from the runners' JSON reports. A step that fails outside any test (the build, a missing
+# browser, a test file that cannot load, a server that does not start) counts as one failure, so the
+# line never reads "0 failed" when something broke.
+node - "$vitest_status" "$build_status" "$chromium_status" "$playwright_status" <<'NODE'
+const { existsSync, readFileSync } = require('node:fs');
+const [vitestStatus, buildStatus, chromiumStatus, playwrightStatus] = process.argv.slice(2);
+const readJson = (file) => {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+
+let passed = 0;
+let failed = 0;
+const notes = [];
+const stepFailed = (what, status) => {
+  failed += 1;
+  notes.push(`${what} (exit ${status}): counted as 1 failure`);
+};
+
+const vitest = readJson('.tmp/vitest.json');
+const vitestPassed = vitest?.numPassedTests ?? 0;
+const vitestFailed = vitest?.numFailedTests ?? 0;
+passed += vitestPassed;
+failed += vitestFailed;
+notes.push(`vitest: ${vitestPassed} passed, ${vitestFailed} failed`);
+if (vitestStatus !== '0' && vitestFailed === 0) stepFailed('vitest failed outside any test', vitestStatus);
+
+if (buildStatus !== '0') stepFailed('npm run build failed', buildStatus);
+if (chromiumStatus !== '0') stepFailed('Chromium is not available', chromiumStatus);
+
+if (playwrightStatus === 'skipped') {
+  notes.push('playwright: skipped');
+} else {
+  const stats = readJson('.tmp/playwright.json')?.stats ?? {};
+  const playwrightPassed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+  const playwrightFailed = stats.unexpected ?? 0;
+  passed += playwrightPassed;
+  failed += playwrightFailed;
+  notes.push(`playwright: ${playwrightPassed} passed, ${playwrightFailed} failed`);
+  if (playwrightStatus !== '0' && playwrightFailed === 0) {
+    stepFailed('playwright failed outside any test', playwrightStatus);
+  }
+}
+
+for (const note of notes) console.log(note);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;
+NODE
