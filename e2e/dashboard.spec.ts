@@ -53,11 +53,12 @@ test("the developer's dashboard shows their projects as cards with titles and lo
   expect(shownTitles.size, 'every card shows a different project').toBe(count);
 });
 
-test('a user without projects sees the empty dashboard: no project cards', async ({ page }) => {
+test('a user without projects sees the empty state and no project cards', async ({ page }) => {
   const projects = await signInAndLoadProjects(page, DEMO.marketer);
   expect(projects).toEqual([]);
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByRole('banner').getByText('Dashboard', { exact: true })).toBeVisible();
+  await expect(page.getByText('No projects yet')).toBeVisible();
   await expect(page.getByTestId('project-card')).toHaveCount(0);
 });
 

@@ -18,12 +18,12 @@ if [ "$chromium_path" != /usr/bin/chromium ]; then
   exit 1
 fi
 
-echo "Chromium is missing at /usr/bin/chromium: installing Debian's chromium package with apt-get."
+echo "Chromium is missing at /usr/bin/chromium."
 
 if [ "$(id -u)" -eq 0 ]; then
-  as_root=()
+  as_root=(env DEBIAN_FRONTEND=noninteractive)
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-  as_root=(sudo -n)
+  as_root=(sudo -n env DEBIAN_FRONTEND=noninteractive)
 else
   cat >&2 <<'MSG'
 error: Chromium is not installed at /usr/bin/chromium and this script cannot install it
@@ -46,7 +46,7 @@ if ! command -v apt-get >/dev/null 2>&1; then
   exit 1
 fi
 
-export DEBIAN_FRONTEND=noninteractive
+echo "Installing Debian's chromium package: apt-get update && apt-get install -y chromium"
 "${as_root[@]}" apt-get update
 "${as_root[@]}" apt-get install -y chromium
 

@@ -33,7 +33,10 @@ function precompress(dir) {
     if (statSync(file).isDirectory()) precompress(file);
     else if (COMPRESSIBLE.test(name) && statSync(file).size > 1024) {
       const content = readFileSync(file);
-      writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
     }
   }

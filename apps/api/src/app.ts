@@ -1,5 +1,5 @@
-import { Scalar } from '@scalar/hono-api-reference';
 import { ERROR_CODES } from '@offplan/shared';
+import { Scalar } from '@scalar/hono-api-reference';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -29,7 +29,10 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
       maxSize: JSON_BODY_LIMIT_BYTES,
       onError: (c) =>
         c.json(
-          errorBody(ERROR_CODES.payloadTooLarge, `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes.`),
+          errorBody(
+            ERROR_CODES.payloadTooLarge,
+            `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes.`,
+          ),
           413,
         ),
     }),
@@ -52,9 +55,14 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
       description: 'Every failure answers `{error: {code, message, fields?}}`.',
     },
   });
-  app.get('/api/docs', Scalar({ url: '/api/openapi.json', pageTitle: `${deps.settings.productName} Portal API` }));
+  app.get(
+    '/api/docs',
+    Scalar({ url: '/api/openapi.json', pageTitle: `${deps.settings.productName} Portal API` }),
+  );
 
-  app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.notFound, `No API route ${c.req.method} ${c.req.path}.`), 404));
+  app.all('/api/*', (c) =>
+    c.json(errorBody(ERROR_CODES.notFound, `No API route ${c.req.method} ${c.req.path}.`), 404),
+  );
   if (options.serveWeb !== false) mountStaticWeb(app);
 
   app.notFound((c) => c.json(errorBody(ERROR_CODES.notFound, 'Not found.', undefined, c.var.requestId), 404));
@@ -65,11 +73,19 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
     }
     if (error instanceof HTTPException) {
       const status = error.status;
-      const code = status === 413 ? ERROR_CODES.payloadTooLarge : status === 403 ? ERROR_CODES.forbidden : ERROR_CODES.badRequest;
+      const code =
+        status === 413
+          ? ERROR_CODES.payloadTooLarge
+          : status === 403
+            ? ERROR_CODES.forbidden
+            : ERROR_CODES.badRequest;
       return c.json(errorBody(code, error.message || 'Bad request.', undefined, requestId), status);
     }
     (c.var.log ?? deps.logger).error({ err: error }, 'unhandled error');
-    return c.json(errorBody(ERROR_CODES.internal, 'Something went wrong on our side.', undefined, requestId), 500);
+    return c.json(
+      errorBody(ERROR_CODES.internal, 'Something went wrong on our side.', undefined, requestId),
+      500,
+    );
   });
 
   return app;

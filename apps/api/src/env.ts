@@ -30,7 +30,11 @@ const settingsSchema = z
   })
   .superRefine((raw, ctx) => {
     if (raw.NODE_ENV === 'production' && !raw.AUTH_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'is required when NODE_ENV=production',
+      });
     }
   });
 

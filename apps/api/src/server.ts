@@ -1,11 +1,11 @@
 import type { ServerType } from '@hono/node-server';
 import { serve } from '@hono/node-server';
+import { DEMO_PASSWORD } from '@offplan/shared';
 import { createApp } from './app.ts';
 import { createAuth } from './auth.ts';
 import { openDatabase } from './db/client.ts';
 import { defaultMigrationsFolder, migrateDatabase } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/demo-data.ts';
-import { DEMO_PASSWORD } from '@offplan/shared';
 import type { Settings } from './env.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
 import { createLogger } from './lib/logger.ts';
@@ -30,13 +30,18 @@ export async function startServer(settings: Settings) {
   if (settings.seedDemo) {
     const summary = await seedDemoData(database.db);
     if (!summary.skipped) {
-      logger.info({ organisations: summary.organisations, projects: summary.projects, users: summary.users }, 'demo data created');
+      logger.info(
+        { organisations: summary.organisations, projects: summary.projects, users: summary.users },
+        'demo data created',
+      );
     }
   }
 
   const app = createApp({ settings, database, auth, logger, migrationsFolder: defaultMigrationsFolder });
   const server = await new Promise<ServerType>((resolve) => {
-    const listening = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, () => resolve(listening));
+    const listening = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, () =>
+      resolve(listening),
+    );
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
@@ -50,7 +55,10 @@ export async function startServer(settings: Settings) {
   const close = () => {
     closing ??= (async () => {
       logger.info('shutting down');
-      const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      const force = setTimeout(
+        () => 'closeAllConnections' in server && server.closeAllConnections(),
+        SHUTDOWN_GRACE_MS,
+      );
       force.unref();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

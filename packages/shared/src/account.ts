@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAMPAIGN_TYPES, PROJECT_TYPES, SALES_STATUSES, STAGES, BUILDING_TYPES } from './enums.ts';
+import { BUILDING_TYPES, CAMPAIGN_TYPES, PROJECT_TYPES, SALES_STATUSES, STAGES } from './enums.ts';
 
 /** Project summary kept from the API (spec §3). */
 export const projectSummarySchema = z.object({
@@ -48,5 +48,8 @@ export const userProjectsOutputSchema = z.object({
 });
 export type UserProjectsOutput = z.infer<typeof userProjectsOutputSchema>;
 
-export const userProjectsResponseSchema = z.object({ success: z.literal(true), output: userProjectsOutputSchema });
+export const userProjectsResponseSchema = z.object({
+  success: z.literal(true),
+  output: userProjectsOutputSchema,
+});
 export type UserProjectsResponse = z.infer<typeof userProjectsResponseSchema>;

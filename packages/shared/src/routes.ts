@@ -20,6 +20,6 @@ export function loginRedirectFor(pathname: string, search = ''): string {
 
 /** Only same-origin relative paths may be used as a post-sign-in destination. */
 export function safeRedirectPath(value: string | null | undefined, fallback = '/dashboard'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   return value;
 }

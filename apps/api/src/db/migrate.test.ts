@@ -11,8 +11,11 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const count = async () =>
-  ((await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] })
-    .rows[0]!.n;
+  (
+    (await database.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { n: number }[] }
+  ).rows[0]!.n;
 
 describe('migrations', () => {
   it('are applied at open and current', async () => {
@@ -32,9 +35,22 @@ describe('migrations', () => {
     )) as unknown as { rows: { table_name: string }[] };
     expect(result.rows.map((row) => row.table_name)).toEqual(
       expect.arrayContaining([
-        'user', 'session', 'account', 'verification', 'rate_limit', 'organization', 'member', 'invitation',
-        'projects', 'project_configurations', 'project_media', 'project_slug_history', 'project_members',
-        'project_access_requests', 'project_recommendations', 'audit_log',
+        'user',
+        'session',
+        'account',
+        'verification',
+        'rate_limit',
+        'organization',
+        'member',
+        'invitation',
+        'projects',
+        'project_configurations',
+        'project_media',
+        'project_slug_history',
+        'project_members',
+        'project_access_requests',
+        'project_recommendations',
+        'audit_log',
       ]),
     );
   });

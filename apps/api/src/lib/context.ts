@@ -1,6 +1,6 @@
-import type { Settings } from '../env.ts';
 import type { Auth, AuthSession } from '../auth.ts';
 import type { Database } from '../db/client.ts';
+import type { Settings } from '../env.ts';
 import type { Logger } from './logger.ts';
 
 /** What every request handler can reach through `c.var`. */

@@ -21,6 +21,7 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
 /** Spec §6: admins have no projects of their own; these calls are for portal users only. */
 export const requireNonAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.user) throw sessionRequired();
-  if (isPlatformAdmin(c.var.user)) throw forbidden('This call is for portal users; admins have no projects of their own.');
+  if (isPlatformAdmin(c.var.user))
+    throw forbidden('This call is for portal users; admins have no projects of their own.');
   await next();
 });

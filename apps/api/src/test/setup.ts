@@ -5,5 +5,6 @@ const consoleError = vi.spyOn(console, 'error');
 afterEach(() => {
   const calls = consoleError.mock.calls;
   consoleError.mockClear();
-  if (calls.length) throw new Error(`Unexpected console.error: ${calls.map((args) => args.join(' ')).join('\n')}`);
+  if (calls.length)
+    throw new Error(`Unexpected console.error: ${calls.map((args) => args.join(' ')).join('\n')}`);
 });

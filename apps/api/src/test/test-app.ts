@@ -13,6 +13,26 @@ import { createLogger } from '../lib/logger.ts';
 export const TEST_BASE_URL = 'http://localhost:3000';
 export const TEST_PASSWORD = 'correct horse battery staple';
 
+/** A new, empty database on the TEST_DATABASE_URL server; `drop` removes it. */
+export async function createFreshPostgresDatabase() {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
+  const name = `offplan_test_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 /** A fresh, migrated database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
 export async function openTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB_KIND !== 'postgres') {
@@ -20,25 +40,14 @@ export async function openTestDatabase(): Promise<Database> {
     await migrateDatabase(database);
     return database;
   }
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
-  const name = `offplan_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const fresh = await createFreshPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: fresh.url });
   await migrateDatabase(database);
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await fresh.drop();
     },
   };
 }
@@ -64,11 +73,17 @@ export async function createTestApp(env: Record<string, string> = {}) {
     trustedOrigins: settings.trustedOrigins,
   });
   const logger = createLogger(settings.logLevel);
-  const app = createApp({ settings, database, auth, logger, migrationsFolder: defaultMigrationsFolder }, { serveWeb: false });
+  const app = createApp(
+    { settings, database, auth, logger, migrationsFolder: defaultMigrationsFolder },
+    { serveWeb: false },
+  );
   let requestCount = 0;
 
   /** A request through the whole HTTP stack, from our own origin and (by default) its own client address. */
-  const request = (pathname: string, init: RequestInit & { cookie?: string; ip?: string; json?: unknown } = {}) => {
+  const request = (
+    pathname: string,
+    init: RequestInit & { cookie?: string; ip?: string; json?: unknown } = {},
+  ) => {
     const headers = new Headers(init.headers);
     if (!headers.has('origin')) headers.set('origin', TEST_BASE_URL);
     if (init.cookie) headers.set('cookie', init.cookie);
@@ -84,7 +99,14 @@ export async function createTestApp(env: Record<string, string> = {}) {
 
   /** Creates a user through better-auth itself, then sets what only an admin or the seed could. */
   async function createUser(
-    fields: { email?: string; password?: string; firstName?: string; lastName?: string; role?: string; emailVerified?: boolean } = {},
+    fields: {
+      email?: string;
+      password?: string;
+      firstName?: string;
+      lastName?: string;
+      role?: string;
+      emailVerified?: boolean;
+    } = {},
   ) {
     const email = fields.email ?? `user-${randomBytes(4).toString('hex')}@example.test`;
     const result = await auth.api.signUpEmail({
@@ -107,8 +129,13 @@ export async function createTestApp(env: Record<string, string> = {}) {
 
   /** Signs in through the HTTP API; returns the session cookie to send with later requests. */
   async function signIn(email: string, password = TEST_PASSWORD, ip?: string) {
-    const response = await request('/api/auth/sign-in/email', { method: 'POST', json: { email, password }, ...(ip ? { ip } : {}) });
-    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    const response = await request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email, password },
+      ...(ip ? { ip } : {}),
+    });
+    if (response.status !== 200)
+      throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
     const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
     return cookies.join('; ');
   }

@@ -77,7 +77,10 @@ describe('projectNavKeys (spec §4 project navigation items)', () => {
   });
 
   it('shows Live plus Awaiting Access when only pending requests exist', () => {
-    expect(projectNavKeys({ isAdmin: false, projects: 1, recommended: 0, pending: 3 })).toEqual(['live', 'pending']);
+    expect(projectNavKeys({ isAdmin: false, projects: 1, recommended: 0, pending: 3 })).toEqual([
+      'live',
+      'pending',
+    ]);
   });
 
   it('shows all three when both counts are above zero', () => {
@@ -97,9 +100,23 @@ describe('visibleNavigation', () => {
   it('drops unbuilt items, hidden sections and admin-only groups for members', () => {
     const config: NavGroup[] = [
       { id: 'a', visible: true, items: [{ id: 'built', label: 'Built', url: '/built', visible: true }] },
-      { id: 'b', visible: true, items: [{ id: 'unbuilt', label: 'Unbuilt', url: '/unbuilt', visible: false }] },
-      { id: 'c', visible: true, hidden: true, items: [{ id: 'hid', label: 'Hid', url: '/hid', visible: true }] },
-      { id: 'd', visible: true, adminOnly: true, items: [{ id: 'adm', label: 'Adm', url: '/adm', visible: true }] },
+      {
+        id: 'b',
+        visible: true,
+        items: [{ id: 'unbuilt', label: 'Unbuilt', url: '/unbuilt', visible: false }],
+      },
+      {
+        id: 'c',
+        visible: true,
+        hidden: true,
+        items: [{ id: 'hid', label: 'Hid', url: '/hid', visible: true }],
+      },
+      {
+        id: 'd',
+        visible: true,
+        adminOnly: true,
+        items: [{ id: 'adm', label: 'Adm', url: '/adm', visible: true }],
+      },
       { id: 'e', visible: false, items: [{ id: 'off', label: 'Off', url: '/off', visible: true }] },
     ];
     expect(urls(visibleNavigation(config, member))).toEqual(['/built']);
@@ -111,9 +128,12 @@ describe('visibleNavigation', () => {
       ...group,
       items: group.items.map((item) => ({ ...item, visible: true })),
     }));
-    const projects = visibleNavigation(config, { isAdmin: false, projects: 4, recommended: 0, pending: 2 }).find(
-      (group) => group.id === 'projects',
-    );
+    const projects = visibleNavigation(config, {
+      isAdmin: false,
+      projects: 4,
+      recommended: 0,
+      pending: 2,
+    }).find((group) => group.id === 'projects');
     expect(projects?.items.map((item) => item.label)).toEqual(['Live (4)', 'Awaiting Access (2)']);
   });
 
@@ -141,7 +161,12 @@ describe('visibleNavigation', () => {
             children: [{ id: 'orphan', label: 'Orphan', url: '/hidden/orphan', visible: true }],
           },
           // A heading without a page leads nowhere when nothing under it is built.
-          { id: 'heading', label: 'Heading', visible: true, children: [{ id: 'x', label: 'X', visible: false }] },
+          {
+            id: 'heading',
+            label: 'Heading',
+            visible: true,
+            children: [{ id: 'x', label: 'X', visible: false }],
+          },
         ],
       },
     ];

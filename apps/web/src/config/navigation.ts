@@ -12,7 +12,6 @@ import {
   IconKey,
   IconLayoutDashboard,
   IconMail,
-  IconMessages,
   IconPlugConnected,
   IconShieldLock,
   IconSparkles,
@@ -248,7 +247,13 @@ export function navigationConfig(productName: string): NavGroup[] {
           icon: IconCalendarTime,
           visible: false,
         },
-        { id: 'admin-email-settings', label: 'Email Settings', url: '/email-settings', icon: IconMail, visible: false },
+        {
+          id: 'admin-email-settings',
+          label: 'Email Settings',
+          url: '/email-settings',
+          icon: IconMail,
+          visible: false,
+        },
         { id: 'admin-enquiries', label: 'Enquiries', url: '/enquiries', icon: IconInbox, visible: false },
         {
           id: 'admin-buyer-demands',

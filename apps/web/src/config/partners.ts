@@ -10,7 +10,11 @@ export const PARTNER_LOGOS: readonly PartnerLogo[] = [
     src: '/partners/harbourline-developments.svg',
     alt: 'Harbourline Developments logo',
   },
-  { name: 'Ironbark Residential', src: '/partners/ironbark-residential.svg', alt: 'Ironbark Residential logo' },
+  {
+    name: 'Ironbark Residential',
+    src: '/partners/ironbark-residential.svg',
+    alt: 'Ironbark Residential logo',
+  },
   {
     name: 'Coral Coast Property Group',
     src: '/partners/coral-coast-property.svg',

@@ -51,7 +51,13 @@ export function isSessionRequiredError(error: unknown): error is ApiClientError 
 export function toApiClientError(status: number, body: unknown): ApiClientError {
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success) return new ApiClientError({ status, ...parsed.data.error });
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
+  if (
+    body &&
+    typeof body === 'object' &&
+    'message' in body &&
+    typeof body.message === 'string' &&
+    body.message
+  ) {
     const code = 'code' in body && typeof body.code === 'string' ? body.code : CLIENT_ERROR_CODES.unexpected;
     return new ApiClientError({ status, code, message: body.message });
   }

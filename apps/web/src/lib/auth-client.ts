@@ -1,6 +1,7 @@
 import { adminClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
-import { ApiClientError, networkError, toApiClientError } from './api-client.ts';
+import { z } from 'zod';
+import { ApiClientError, CLIENT_ERROR_CODES, networkError, toApiClientError } from './api-client.ts';
 
 /** Mirrors apps/api/src/auth.ts `user.additionalFields` (only what the client reads). */
 const userAdditionalFields = {
@@ -12,7 +13,12 @@ const userAdditionalFields = {
   },
 } as const;
 
-export const authClient = createAuthClient({
+/**
+ * better-auth's client stays private to this module: its inferred type cannot be named in emitted
+ * declarations (composite project), and every call below turns its `{data, error}` answers into
+ * the app's one error type. Add a wrapper here when a feature needs another auth call.
+ */
+const client = createAuthClient({
   // Same origin as the app; the API serves better-auth under /api/auth.
   baseURL: window.location.origin,
   basePath: '/api/auth',
@@ -21,12 +27,36 @@ export const authClient = createAuthClient({
   plugins: [inferAdditionalFields(userAdditionalFields), adminClient(), organizationClient()],
 });
 
-export type AuthSession = typeof authClient.$Infer.Session;
-export type SessionUser = AuthSession['user'];
+/** The session fields the web app reads (API contract: better-auth user + additional fields). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullish(),
+  /** 'admin' is the spec's isAdmin. */
+  role: z.string().nullish(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  title: z.string().nullish(),
+  jobRoleId: z.number().nullish(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const authSessionSchema = z.object({
+  user: sessionUserSchema,
+  session: z.object({
+    id: z.string(),
+    expiresAt: z.coerce.date(),
+    /** Set while an admin acts as this user (design §1). */
+    impersonatedBy: z.string().nullish(),
+  }),
+});
+export type AuthSession = z.infer<typeof authSessionSchema>;
 
 /**
  * better-fetch hands back `{ ...errorBody, status, statusText }`; the API wraps every failure in
- * `{error: {code, message}}`. Both become the app's one error type.
+ * `{error: {code, message}}`. Both become ApiClientError.
  */
 export function authErrorToApiClientError(error: unknown): ApiClientError {
   if (error instanceof ApiClientError) return error;
@@ -35,4 +65,41 @@ export function authErrorToApiClientError(error: unknown): ApiClientError {
     return toApiClientError(error.status, error);
   }
   return networkError(error);
+}
+
+type BetterFetchResult = { data: unknown; error: unknown };
+
+async function call(request: () => Promise<BetterFetchResult>): Promise<unknown> {
+  let result: BetterFetchResult;
+  try {
+    result = await request();
+  } catch (cause) {
+    throw authErrorToApiClientError(cause);
+  }
+  if (result.error) throw authErrorToApiClientError(result.error);
+  return result.data;
+}
+
+/** The current session, or null when signed out. */
+export async function fetchSession(): Promise<AuthSession | null> {
+  const data = await call(() => client.getSession());
+  if (!data) return null;
+  const parsed = authSessionSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiClientError({
+      status: 200,
+      code: CLIENT_ERROR_CODES.invalidResponse,
+      message: 'Your session could not be read. Please sign in again.',
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+export async function signInWithEmail(credentials: { email: string; password: string }): Promise<void> {
+  await call(() => client.signIn.email(credentials));
+}
+
+export async function signOutOfServer(): Promise<void> {
+  await call(() => client.signOut());
 }

@@ -21,5 +21,13 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** Meta of queries holding public, app-wide facts (the site): they survive a change of user. */
+export const APP_SCOPE_META = { scope: 'app' } as const;
+
+/** Drops everything that belongs to a user, so the next one never sees it (sign-in, lost session). */
+export function clearUserData(client: QueryClient): void {
+  client.removeQueries({ predicate: (query) => query.meta?.scope !== APP_SCOPE_META.scope });
+}
+
 /** The app's one cache; tests build their own with createQueryClient(). */
 export const queryClient = createQueryClient();

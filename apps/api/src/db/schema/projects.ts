@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   doublePrecision,
   index,
   integer,
-  boolean,
   numeric,
   pgTable,
   smallint,

@@ -83,7 +83,8 @@ export const DEMO_ORGS: readonly DemoOrg[] = [
     domain: 'swanviewprojects.example',
     phone: '(08) 5550 2600',
     address: 'Level 11, 200 St Georges Terrace, Perth WA 6000',
-    about: 'Perth developer focused on medium-density living near rail stations and the Swan River foreshore.',
+    about:
+      'Perth developer focused on medium-density living near rail stations and the Swan River foreshore.',
     joinedDaysAgo: 610,
   }),
   org({
@@ -94,7 +95,8 @@ export const DEMO_ORGS: readonly DemoOrg[] = [
     domain: 'torrensliving.example',
     phone: '(08) 5550 8800',
     address: '45 Pirie Street, Adelaide SA 5000',
-    about: 'Adelaide developer of energy-efficient apartments and terrace homes in established neighbourhoods.',
+    about:
+      'Adelaide developer of energy-efficient apartments and terrace homes in established neighbourhoods.',
     joinedDaysAgo: 540,
   }),
   org({
@@ -105,7 +107,8 @@ export const DEMO_ORGS: readonly DemoOrg[] = [
     domain: 'capitalridge.example',
     phone: '(02) 5550 6100',
     address: '12 Mort Street, Braddon ACT 2612',
-    about: 'Canberra builder-developer of townhomes and low-rise apartments in the ACT and regional New South Wales.',
+    about:
+      'Canberra builder-developer of townhomes and low-rise apartments in the ACT and regional New South Wales.',
     joinedDaysAgo: 480,
   }),
   org({
@@ -218,7 +221,10 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
   p('jack', 'Jack', 'Thompson', 'harbourline', 'member', 2, 'Sales & Marketing Manager', 520),
   p('chloe', 'Chloe', 'Martin', 'harbourline', 'member', 3, 'Sales Consultant', 210),
   // Southgate Property Group
-  { ...p('marcus', 'Marcus', 'Chen', 'southgate', 'owner', 1, 'Managing Director', 760), impersonationOptOut: true },
+  {
+    ...p('marcus', 'Marcus', 'Chen', 'southgate', 'owner', 1, 'Managing Director', 760),
+    impersonationOptOut: true,
+  },
   p('isabella', 'Isabella', 'Rossi', 'southgate', 'admin', 1, 'Development Manager', 650),
   p('ethan', 'Ethan', 'Walker', 'southgate', 'member', 2, 'Marketing Coordinator', 330),
   p('mia', 'Mia', 'Patel', 'southgate', 'member', 3, 'Sales Agent', 150),
@@ -496,16 +502,65 @@ export type ConfigTemplate = {
 export const APARTMENT_CONFIGS: readonly ConfigTemplate[] = [
   { name: 'Studio', bedrooms: 0, bathrooms: 1, carSpaces: [0, 0], sizeSqm: [35, 45], basePrice: 520_000 },
   { name: '1 Bedroom', bedrooms: 1, bathrooms: 1, carSpaces: [0, 1], sizeSqm: [50, 58], basePrice: 700_000 },
-  { name: '1 Bedroom + Study', bedrooms: 1, bathrooms: 1, carSpaces: [1, 1], sizeSqm: [58, 66], basePrice: 790_000 },
-  { name: '2 Bedroom', bedrooms: 2, bathrooms: 2, carSpaces: [1, 1], sizeSqm: [75, 88], basePrice: 1_050_000 },
-  { name: '3 Bedroom', bedrooms: 3, bathrooms: 2, carSpaces: [1, 2], sizeSqm: [105, 130], basePrice: 1_550_000 },
-  { name: 'Penthouse', bedrooms: 4, bathrooms: 3, carSpaces: [2, 3], sizeSqm: [170, 260], basePrice: 3_200_000 },
+  {
+    name: '1 Bedroom + Study',
+    bedrooms: 1,
+    bathrooms: 1,
+    carSpaces: [1, 1],
+    sizeSqm: [58, 66],
+    basePrice: 790_000,
+  },
+  {
+    name: '2 Bedroom',
+    bedrooms: 2,
+    bathrooms: 2,
+    carSpaces: [1, 1],
+    sizeSqm: [75, 88],
+    basePrice: 1_050_000,
+  },
+  {
+    name: '3 Bedroom',
+    bedrooms: 3,
+    bathrooms: 2,
+    carSpaces: [1, 2],
+    sizeSqm: [105, 130],
+    basePrice: 1_550_000,
+  },
+  {
+    name: 'Penthouse',
+    bedrooms: 4,
+    bathrooms: 3,
+    carSpaces: [2, 3],
+    sizeSqm: [170, 260],
+    basePrice: 3_200_000,
+  },
 ];
 
 export const TOWNHOUSE_CONFIGS: readonly ConfigTemplate[] = [
-  { name: '2 Bedroom Townhome', bedrooms: 2, bathrooms: 2, carSpaces: [1, 1], sizeSqm: [95, 115], basePrice: 850_000 },
-  { name: '3 Bedroom Townhome', bedrooms: 3, bathrooms: 2, carSpaces: [2, 2], sizeSqm: [130, 160], basePrice: 1_150_000 },
-  { name: '4 Bedroom Townhome', bedrooms: 4, bathrooms: 3, carSpaces: [2, 2], sizeSqm: [170, 210], basePrice: 1_450_000 },
+  {
+    name: '2 Bedroom Townhome',
+    bedrooms: 2,
+    bathrooms: 2,
+    carSpaces: [1, 1],
+    sizeSqm: [95, 115],
+    basePrice: 850_000,
+  },
+  {
+    name: '3 Bedroom Townhome',
+    bedrooms: 3,
+    bathrooms: 2,
+    carSpaces: [2, 2],
+    sizeSqm: [130, 160],
+    basePrice: 1_150_000,
+  },
+  {
+    name: '4 Bedroom Townhome',
+    bedrooms: 4,
+    bathrooms: 3,
+    carSpaces: [2, 2],
+    sizeSqm: [170, 210],
+    basePrice: 1_450_000,
+  },
 ];
 
 /** The listings that make the demo accounts' story: Harbourline's own and its recommendations. */
@@ -523,9 +578,39 @@ export type FixedListing = {
 };
 
 export const HARBOURLINE_LISTINGS: readonly FixedListing[] = [
-  fixed('The Elm Residences', 'Parramatta', 'NSW', 'MID_RISE', 'COMMENCED', 'SELLING_NOW', 'MID', 'CPS', true),
-  fixed('Harbourline Quay', 'Pyrmont', 'NSW', 'HIGH_RISE', 'PRECONSTRUCTION', 'SELLING_NOW', 'EARLY', 'CPL', true),
-  fixed('Parkview Townhomes', 'Kellyville', 'NSW', 'TOWNHOUSE', 'COMMENCED', 'SELLING_NOW', 'LATE', 'NONE', true),
+  fixed(
+    'The Elm Residences',
+    'Parramatta',
+    'NSW',
+    'MID_RISE',
+    'COMMENCED',
+    'SELLING_NOW',
+    'MID',
+    'CPS',
+    true,
+  ),
+  fixed(
+    'Harbourline Quay',
+    'Pyrmont',
+    'NSW',
+    'HIGH_RISE',
+    'PRECONSTRUCTION',
+    'SELLING_NOW',
+    'EARLY',
+    'CPL',
+    true,
+  ),
+  fixed(
+    'Parkview Townhomes',
+    'Kellyville',
+    'NSW',
+    'TOWNHOUSE',
+    'COMMENCED',
+    'SELLING_NOW',
+    'LATE',
+    'NONE',
+    true,
+  ),
   fixed(
     'Wattle & Vine',
     'Surry Hills',
@@ -538,7 +623,17 @@ export const HARBOURLINE_LISTINGS: readonly FixedListing[] = [
     true,
   ),
   fixed('Aurora Chatswood', 'Chatswood', 'NSW', 'HIGH_RISE', 'COMPLETE', 'SOLD_OUT', 'LATE', 'NONE', true),
-  fixed('Seabreeze Terraces', 'Dee Why', 'NSW', 'TOWNHOUSE', 'IN_PLANNING', 'PENDING_LAUNCH', null, 'NONE', true),
+  fixed(
+    'Seabreeze Terraces',
+    'Dee Why',
+    'NSW',
+    'TOWNHOUSE',
+    'IN_PLANNING',
+    'PENDING_LAUNCH',
+    null,
+    'NONE',
+    true,
+  ),
   fixed(
     'The Banksia',
     'Wollongong',
@@ -550,7 +645,17 @@ export const HARBOURLINE_LISTINGS: readonly FixedListing[] = [
     'CPL',
     true,
   ),
-  fixed('Saltwater Burleigh', 'Burleigh Heads', 'QLD', 'LOW_RISE', 'COMMENCED', 'HIDDEN', 'MID', 'NONE', true),
+  fixed(
+    'Saltwater Burleigh',
+    'Burleigh Heads',
+    'QLD',
+    'LOW_RISE',
+    'COMMENCED',
+    'HIDDEN',
+    'MID',
+    'NONE',
+    true,
+  ),
   fixed(
     'Jacaranda Place',
     'Epping',
@@ -562,8 +667,28 @@ export const HARBOURLINE_LISTINGS: readonly FixedListing[] = [
     'NONE',
     false,
   ),
-  fixed('Ironbark Mews', 'Box Hill', 'NSW', 'TOWNHOUSE', 'PRECONSTRUCTION', 'SELLING_NOW', 'EARLY', 'NONE', false),
-  fixed('Lumiere Residences', 'Wolli Creek', 'NSW', 'HIGH_RISE', 'IN_PLANNING', 'PENDING_LAUNCH', null, 'NONE', false),
+  fixed(
+    'Ironbark Mews',
+    'Box Hill',
+    'NSW',
+    'TOWNHOUSE',
+    'PRECONSTRUCTION',
+    'SELLING_NOW',
+    'EARLY',
+    'NONE',
+    false,
+  ),
+  fixed(
+    'Lumiere Residences',
+    'Wolli Creek',
+    'NSW',
+    'HIGH_RISE',
+    'IN_PLANNING',
+    'PENDING_LAUNCH',
+    null,
+    'NONE',
+    false,
+  ),
 ];
 
 function fixed(

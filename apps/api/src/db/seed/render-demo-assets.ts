@@ -12,19 +12,98 @@ const W = 1200;
 const H = 800;
 const GROUND = 660;
 
-type Sky = { top: string; middle: string; bottom: string; sun: string; sunX: number; sunY: number; night: boolean };
-type Facade = { light: string; dark: string; glass: string; glassLight: string; accent: string; trim: string };
+type Sky = {
+  top: string;
+  middle: string;
+  bottom: string;
+  sun: string;
+  sunX: number;
+  sunY: number;
+  night: boolean;
+};
+type Facade = {
+  light: string;
+  dark: string;
+  glass: string;
+  glassLight: string;
+  accent: string;
+  trim: string;
+};
 type Scene = { kind: 'tower' | 'midrise' | 'lowrise' | 'townhouse'; sky: Sky; facade: Facade; seed: number };
 
 const SKIES = {
-  day: { top: '#4fa3e0', middle: '#8fcaf0', bottom: '#dff1fb', sun: '#fff6c9', sunX: 980, sunY: 150, night: false },
-  morning: { top: '#7fb8e6', middle: '#c4e0f2', bottom: '#fdf0d8', sun: '#fff2c2', sunX: 210, sunY: 190, night: false },
-  sunset: { top: '#5b4b8a', middle: '#e9788a', bottom: '#ffcf8f', sun: '#ffe08a', sunX: 930, sunY: 470, night: false },
-  dusk: { top: '#1f2f5c', middle: '#6a5c9c', bottom: '#f4a582', sun: '#ffd7a0', sunX: 240, sunY: 500, night: true },
-  night: { top: '#0a1430', middle: '#1d3263', bottom: '#3d5a8c', sun: '#f3f1de', sunX: 1010, sunY: 130, night: true },
-  golden: { top: '#f29e4c', middle: '#f7c873', bottom: '#fdebc4', sun: '#fff4cf', sunX: 170, sunY: 300, night: false },
-  pastel: { top: '#9cc9d9', middle: '#d0e6ee', bottom: '#f4f1ea', sun: '#ffffff', sunX: 860, sunY: 170, night: false },
-  teal: { top: '#2f8f9d', middle: '#7cc6c9', bottom: '#e6f6f1', sun: '#fffbe6', sunX: 1040, sunY: 210, night: false },
+  day: {
+    top: '#4fa3e0',
+    middle: '#8fcaf0',
+    bottom: '#dff1fb',
+    sun: '#fff6c9',
+    sunX: 980,
+    sunY: 150,
+    night: false,
+  },
+  morning: {
+    top: '#7fb8e6',
+    middle: '#c4e0f2',
+    bottom: '#fdf0d8',
+    sun: '#fff2c2',
+    sunX: 210,
+    sunY: 190,
+    night: false,
+  },
+  sunset: {
+    top: '#5b4b8a',
+    middle: '#e9788a',
+    bottom: '#ffcf8f',
+    sun: '#ffe08a',
+    sunX: 930,
+    sunY: 470,
+    night: false,
+  },
+  dusk: {
+    top: '#1f2f5c',
+    middle: '#6a5c9c',
+    bottom: '#f4a582',
+    sun: '#ffd7a0',
+    sunX: 240,
+    sunY: 500,
+    night: true,
+  },
+  night: {
+    top: '#0a1430',
+    middle: '#1d3263',
+    bottom: '#3d5a8c',
+    sun: '#f3f1de',
+    sunX: 1010,
+    sunY: 130,
+    night: true,
+  },
+  golden: {
+    top: '#f29e4c',
+    middle: '#f7c873',
+    bottom: '#fdebc4',
+    sun: '#fff4cf',
+    sunX: 170,
+    sunY: 300,
+    night: false,
+  },
+  pastel: {
+    top: '#9cc9d9',
+    middle: '#d0e6ee',
+    bottom: '#f4f1ea',
+    sun: '#ffffff',
+    sunX: 860,
+    sunY: 170,
+    night: false,
+  },
+  teal: {
+    top: '#2f8f9d',
+    middle: '#7cc6c9',
+    bottom: '#e6f6f1',
+    sun: '#fffbe6',
+    sunX: 1040,
+    sunY: 210,
+    night: false,
+  },
 } satisfies Record<string, Sky>;
 
 const FACADES = {
@@ -164,7 +243,8 @@ function backdrop(scene: Scene, rng: Rng): string {
   parts.push(rect(0, GROUND, W, H - GROUND, 'url(#ground)'));
   parts.push(rect(0, GROUND + 70, W, 38, sky.night ? '#3a4150' : '#cfd3d6'));
   parts.push(rect(0, GROUND + 108, W, H - GROUND - 108, sky.night ? '#23272f' : '#5d6168'));
-  for (let i = 0; i < 12; i++) parts.push(rect(i * 110 + 20, GROUND + 122, 60, 5, '#f4f1e6', 'opacity="0.7"'));
+  for (let i = 0; i < 12; i++)
+    parts.push(rect(i * 110 + 20, GROUND + 122, 60, 5, '#f4f1e6', 'opacity="0.7"'));
   return parts.join('\n');
 }
 
@@ -176,7 +256,9 @@ function tree(x: number, base: number, size: number, night: boolean, rng: Rng): 
   for (let i = 0; i < 4; i++) {
     const cx = x + (rng.next() - 0.5) * size * 0.9;
     const cy = base - h - (rng.next() * size * 0.5 - size * 0.1);
-    parts.push(`<circle cx="${r(cx)}" cy="${r(cy)}" r="${r(size * (0.38 + rng.next() * 0.2))}" fill="${rng.pick(leaf)}"/>`);
+    parts.push(
+      `<circle cx="${r(cx)}" cy="${r(cy)}" r="${r(size * (0.38 + rng.next() * 0.2))}" fill="${rng.pick(leaf)}"/>`,
+    );
   }
   return `<g>${parts.join('')}</g>`;
 }
@@ -184,7 +266,8 @@ function tree(x: number, base: number, size: number, night: boolean, rng: Rng): 
 function foreground(scene: Scene, rng: Rng): string {
   const parts: string[] = [];
   const spots = [70, 240, 960, 1130];
-  for (const x of spots) parts.push(tree(x + rng.int(-20, 20), GROUND + 70, rng.int(55, 80), scene.sky.night, rng));
+  for (const x of spots)
+    parts.push(tree(x + rng.int(-20, 20), GROUND + 70, rng.int(55, 80), scene.sky.night, rng));
   for (let i = 0; i < 14; i++) {
     const x = rng.int(0, W);
     parts.push(
@@ -195,7 +278,8 @@ function foreground(scene: Scene, rng: Rng): string {
   for (const x of [400, 820]) {
     parts.push(rect(x, GROUND + 10, 5, 60, '#2e3440'));
     parts.push(rect(x - 12, GROUND + 6, 29, 6, '#2e3440'));
-    if (scene.sky.night) parts.push(`<circle cx="${x + 2}" cy="${GROUND + 16}" r="16" fill="#ffe9a8" opacity="0.35"/>`);
+    if (scene.sky.night)
+      parts.push(`<circle cx="${x + 2}" cy="${GROUND + 16}" r="16" fill="#ffe9a8" opacity="0.35"/>`);
   }
   return parts.join('\n');
 }
@@ -209,7 +293,8 @@ function tower(scene: Scene, rng: Rng): string {
   const by = 260;
   parts.push(rect(bx, by, bw, GROUND - by, facade.dark));
   for (let fy = by + 16; fy < GROUND - 30; fy += 26) {
-    for (let fx = bx + 14; fx < bx + bw - 20; fx += 30) parts.push(rect(fx, fy, 20, 15, windowFill(rng, facade, sky.night)));
+    for (let fx = bx + 14; fx < bx + bw - 20; fx += 30)
+      parts.push(rect(fx, fy, 20, 15, windowFill(rng, facade, sky.night)));
   }
   parts.push(rect(bx, by, bw, GROUND - by, 'url(#shade)'));
   // Main tower with a stepped crown.
@@ -228,7 +313,8 @@ function tower(scene: Scene, rng: Rng): string {
     }
     parts.push(rect(x, fy + 24, w, 4, facade.trim, 'opacity="0.65"'));
   }
-  for (let c = 0; c <= cols; c += 2) parts.push(rect(x + 13 + c * colW, top, 4, GROUND - top - 50, facade.accent, 'opacity="0.55"'));
+  for (let c = 0; c <= cols; c += 2)
+    parts.push(rect(x + 13 + c * colW, top, 4, GROUND - top - 50, facade.accent, 'opacity="0.55"'));
   parts.push(rect(x, top, w, GROUND - top, 'url(#shade)'));
   // Podium with lobby.
   parts.push(rect(x - 60, GROUND - 60, w + 120, 60, facade.dark));
@@ -241,7 +327,8 @@ function tower(scene: Scene, rng: Rng): string {
   const ly = 430;
   parts.push(rect(lx, ly, lw, GROUND - ly, facade.light));
   for (let fy = ly + 18; fy < GROUND - 30; fy += 36) {
-    for (let fx = lx + 16; fx < lx + lw - 30; fx += 46) parts.push(rect(fx, fy, 32, 22, windowFill(rng, facade, sky.night)));
+    for (let fx = lx + 16; fx < lx + lw - 30; fx += 46)
+      parts.push(rect(fx, fy, 32, 22, windowFill(rng, facade, sky.night)));
   }
   parts.push(rect(lx, ly, lw, GROUND - ly, 'url(#shade)'));
   return parts.join('\n');
@@ -317,7 +404,9 @@ function lowrise(scene: Scene, rng: Rng): string {
     parts.push(rect(block.x - 12, top - 12, block.w + 24, 14, facade.accent));
     parts.push(rect(block.x, top, block.w, GROUND - top, 'url(#shade)'));
     for (let i = 0; i < 5; i++) {
-      parts.push(`<circle cx="${block.x + 40 + i * 90}" cy="${top - 18}" r="${rng.int(9, 15)}" fill="#5aa562"/>`);
+      parts.push(
+        `<circle cx="${block.x + 40 + i * 90}" cy="${top - 18}" r="${rng.int(9, 15)}" fill="#5aa562"/>`,
+      );
     }
   }
   // Entry canopy.
@@ -346,9 +435,13 @@ function townhouse(scene: Scene, rng: Rng): string {
       parts.push(
         `<polygon points="${r(x - 12)},${top} ${r(x + unitW / 2 - 3)},${top - 70} ${r(x + unitW + 6)},${top}" fill="${facade.accent}"/>`,
       );
-      parts.push(`<circle cx="${r(x + unitW / 2 - 3)}" cy="${top - 26}" r="14" fill="${windowFill(rng, facade, sky.night)}"/>`);
+      parts.push(
+        `<circle cx="${r(x + unitW / 2 - 3)}" cy="${top - 26}" r="14" fill="${windowFill(rng, facade, sky.night)}"/>`,
+      );
     } else {
-      parts.push(`<polygon points="${r(x - 12)},${top - 40} ${r(x + unitW + 6)},${top} ${r(x - 12)},${top}" fill="${facade.accent}"/>`);
+      parts.push(
+        `<polygon points="${r(x - 12)},${top - 40} ${r(x + unitW + 6)},${top} ${r(x - 12)},${top}" fill="${facade.accent}"/>`,
+      );
     }
     // Garage, door and windows.
     parts.push(rect(x + 16, GROUND - 74, 96, 74, '#e6e8ea'));
@@ -443,7 +536,7 @@ export function renderBrochurePdf(): Buffer {
     [12, 622, 'light-filled living areas and generous balconies.'],
     [12, 590, '- One, two and three bedroom apartments and townhomes'],
     [12, 572, '- Stone benchtops, integrated European appliances'],
-    [12, 554, '- Residents\' rooftop terrace, gym and secure parking'],
+    [12, 554, "- Residents' rooftop terrace, gym and secure parking"],
     [12, 536, '- Close to transport, schools, parks and shopping'],
     [12, 490, 'Register your interest through the listing page to receive'],
     [12, 472, 'pricing, floorplans and display suite opening hours.'],
@@ -454,7 +547,12 @@ export function renderBrochurePdf(): Buffer {
     '0.95 0.96 0.97 rg 0 742 612 50 re f',
     '0.18 0.56 0.62 rg 0 742 8 50 re f',
     'BT',
-    ...lines.flatMap(([size, y, text]) => [`/F1 ${size} Tf`, `1 0 0 1 56 ${y} Tm`, `0.12 0.16 0.2 rg`, `(${escape(text)}) Tj`]),
+    ...lines.flatMap(([size, y, text]) => [
+      `/F1 ${size} Tf`,
+      `1 0 0 1 56 ${y} Tm`,
+      `0.12 0.16 0.2 rg`,
+      `(${escape(text)}) Tj`,
+    ]),
     'ET',
   ].join('\n');
   const objects = [

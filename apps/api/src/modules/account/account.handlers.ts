@@ -18,7 +18,11 @@ accountRouter.openapi(postUserUpdate, async (c) => {
   const names = { firstName: body.first_name, lastName: body.last_name };
   await c.var.deps.database.db.transaction(async (tx) => {
     await updateUserNames(tx, c.var.user!.id, names);
-    await audit(c, { action: 'user.update_names', targetType: 'user', targetId: c.var.user!.id, data: names }, tx);
+    await audit(
+      c,
+      { action: 'user.update_names', targetType: 'user', targetId: c.var.user!.id, data: names },
+      tx,
+    );
   });
   return c.json({ success: true as const }, 200);
 });

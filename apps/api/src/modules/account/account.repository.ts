@@ -47,7 +47,9 @@ export async function getAccountState(db: Db, userId: string): Promise<UserProje
       })
       .from(projectAccessRequests)
       .innerJoin(projects, eq(projects.id, projectAccessRequests.projectId))
-      .where(and(eq(projectAccessRequests.userId, userId), eq(projectAccessRequests.status, APPROVAL.PENDING)))
+      .where(
+        and(eq(projectAccessRequests.userId, userId), eq(projectAccessRequests.status, APPROVAL.PENDING)),
+      )
       .orderBy(desc(projectAccessRequests.createdAt), asc(projectAccessRequests.id)),
     db
       .select({ id: organization.id, name: organization.name })
@@ -78,10 +80,13 @@ export async function getAccountState(db: Db, userId: string): Promise<UserProje
   };
 }
 
-export async function updateUserNames(db: Db, userId: string, names: { firstName: string; lastName: string }) {
+export async function updateUserNames(
+  db: Db,
+  userId: string,
+  names: { firstName: string; lastName: string },
+) {
   await db
     .update(user)
     .set({ ...names, name: `${names.firstName} ${names.lastName}`.trim(), updatedAt: new Date() })
     .where(eq(user.id, userId));
 }
-

@@ -13,7 +13,10 @@ export const getUserProjects = createRoute({
   summary: "The signed-in user's projects, recommended projects, pending requests and organisation",
   description: 'Spec §7. Portal users only: admins have no projects of their own and are refused.',
   responses: {
-    200: { description: 'Account state', content: { 'application/json': { schema: userProjectsResponseSchema } } },
+    200: {
+      description: 'Account state',
+      content: { 'application/json': { schema: userProjectsResponseSchema } },
+    },
     ...errors,
   },
 });

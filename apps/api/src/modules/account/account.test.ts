@@ -1,4 +1,4 @@
-import { APPROVAL } from '@offplan/shared';
+import { APPROVAL, type ApiError, type UserProjectsResponse } from '@offplan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -43,11 +43,21 @@ beforeAll(async () => {
   owner = await t.createUser({ email: 'owner@example.test', firstName: 'Olive', lastName: 'Owner' });
   outsider = await t.createUser({ email: 'outsider@example.test' });
   admin = await t.createUser({ email: 'admin@example.test', role: 'admin' });
-  await t.db.insert(organization).values({ id: 'org-1', name: 'Harbourline Developments', slug: 'harbourline', createdAt: new Date() });
-  await t.db.insert(member).values({ id: 'm-1', organizationId: 'org-1', userId: owner.id, role: 'owner', createdAt: new Date() });
+  await t.db
+    .insert(organization)
+    .values({ id: 'org-1', name: 'Harbourline Developments', slug: 'harbourline', createdAt: new Date() });
+  await t.db
+    .insert(member)
+    .values({ id: 'm-1', organizationId: 'org-1', userId: owner.id, role: 'owner', createdAt: new Date() });
 
-  ids.own = await insertProject('The Elm Residences', { organisationId: 'org-1', updatedAt: new Date('2026-10-01') });
-  ids.ownOther = await insertProject('Parkview Townhomes', { organisationId: 'org-1', updatedAt: new Date('2026-09-01') });
+  ids.own = await insertProject('The Elm Residences', {
+    organisationId: 'org-1',
+    updatedAt: new Date('2026-10-01'),
+  });
+  ids.ownOther = await insertProject('Parkview Townhomes', {
+    organisationId: 'org-1',
+    updatedAt: new Date('2026-09-01'),
+  });
   ids.recommended = await insertProject('Riverside Lofts');
   ids.recommendedSoldOut = await insertProject('Sold Lofts', { salesStatus: 'SOLD_OUT' });
   ids.requested = await insertProject('Bay Towers', { organisationId: null });
@@ -59,9 +69,33 @@ beforeAll(async () => {
     { projectId: ids.foreign, userId: outsider.id },
   ]);
   await t.db.insert(projectMedia).values([
-    { projectId: ids.own, kind: 'image', url: '/media/demo/2.svg', fileName: '2.svg', mimeType: 'image/svg+xml', sizeBytes: 10, position: 1 },
-    { projectId: ids.own, kind: 'image', url: '/media/demo/1.svg', fileName: '1.svg', mimeType: 'image/svg+xml', sizeBytes: 10, position: 2, isHero: true },
-    { projectId: ids.own, kind: 'brochure', url: '/media/demo/b.pdf', fileName: 'b.pdf', mimeType: 'application/pdf', sizeBytes: 10 },
+    {
+      projectId: ids.own,
+      kind: 'image',
+      url: '/media/demo/2.svg',
+      fileName: '2.svg',
+      mimeType: 'image/svg+xml',
+      sizeBytes: 10,
+      position: 1,
+    },
+    {
+      projectId: ids.own,
+      kind: 'image',
+      url: '/media/demo/1.svg',
+      fileName: '1.svg',
+      mimeType: 'image/svg+xml',
+      sizeBytes: 10,
+      position: 2,
+      isHero: true,
+    },
+    {
+      projectId: ids.own,
+      kind: 'brochure',
+      url: '/media/demo/b.pdf',
+      fileName: 'b.pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: 10,
+    },
   ]);
   await t.db.insert(projectRecommendations).values([
     { userId: owner.id, projectId: ids.recommended, source: 'name_match' },
@@ -80,7 +114,7 @@ describe('GET /api/user-projects', () => {
     const cookie = await t.signIn(owner.email);
     const response = await t.request('/api/user-projects', { cookie });
     expect(response.status).toBe(200);
-    const { success, output } = await response.json();
+    const { success, output } = (await response.json()) as UserProjectsResponse;
     expect(success).toBe(true);
     // Newest first; another user's project never appears.
     expect(output.projectIds).toEqual([ids.own, ids.ownOther]);
@@ -104,12 +138,18 @@ describe('GET /api/user-projects', () => {
       images: ['/media/demo/1.svg', '/media/demo/2.svg'],
       updatedAt: '2026-10-01T00:00:00.000Z',
     });
-    expect(output.projectRequests[0]).toMatchObject({ id: ids.requested, requestId: expect.any(Number), project: { title: 'Bay Towers' } });
+    expect(output.projectRequests[0]).toMatchObject({
+      id: ids.requested,
+      requestId: expect.any(Number),
+      project: { title: 'Bay Towers' },
+    });
   });
 
   it('gives another user only their own projects', async () => {
     const cookie = await t.signIn(outsider.email);
-    const { output } = await (await t.request('/api/user-projects', { cookie })).json();
+    const { output } = (await (
+      await t.request('/api/user-projects', { cookie })
+    ).json()) as UserProjectsResponse;
     expect(output.projectIds).toEqual([ids.foreign]);
     expect(output.recommendedProjectIds).toEqual([]);
     expect(output.projectRequestsIds).toEqual([]);
@@ -126,18 +166,27 @@ describe('GET /api/user-projects', () => {
   it('answers 401 SessionRequired without a session', async () => {
     const response = await t.request('/api/user-projects');
     expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ error: { code: 'SessionRequired', message: expect.any(String) } });
+    expect(await response.json()).toMatchObject({
+      error: { code: 'SessionRequired', message: expect.any(String) },
+    });
   });
 
   it('answers 401 for a forged session cookie', async () => {
-    const response = await t.request('/api/user-projects', { cookie: 'better-auth.session_token=forged.value' });
+    const response = await t.request('/api/user-projects', {
+      cookie: 'better-auth.session_token=forged.value',
+    });
     expect(response.status).toBe(401);
   });
 });
 
 describe('POST /api/user-update', () => {
   const namesOf = async (id: string) =>
-    (await t.db.select({ firstName: user.firstName, lastName: user.lastName }).from(user).where(eq(user.id, id)))[0];
+    (
+      await t.db
+        .select({ firstName: user.firstName, lastName: user.lastName })
+        .from(user)
+        .where(eq(user.id, id))
+    )[0];
 
   it('updates the names and records who did it', async () => {
     const cookie = await t.signIn(owner.email);
@@ -149,7 +198,9 @@ describe('POST /api/user-update', () => {
     expect(response.status).toBe(200);
     expect(await namesOf(owner.id)).toEqual({ firstName: 'Olivia', lastName: 'Owens' });
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.targetId, owner.id));
-    expect(entries).toEqual([expect.objectContaining({ action: 'user.update_names', actorUserId: owner.id, actingAsUserId: null })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ action: 'user.update_names', actorUserId: owner.id, actingAsUserId: null }),
+    ]);
   });
 
   it.each([
@@ -168,7 +219,7 @@ describe('POST /api/user-update', () => {
       body,
     });
     expect(response.status).toBe(400);
-    const { error } = await response.json();
+    const { error } = (await response.json()) as ApiError;
     expect(error.message).toMatch(named);
     expect(error.code).toMatch(/BAD_REQUEST|VALIDATION_FAILED/);
     expect(await namesOf(outsider.id)).toEqual(before);
@@ -200,7 +251,10 @@ describe('POST /api/user-update', () => {
   });
 
   it('needs a session', async () => {
-    const response = await t.request('/api/user-update', { method: 'POST', json: { first_name: 'A', last_name: 'B' } });
+    const response = await t.request('/api/user-update', {
+      method: 'POST',
+      json: { first_name: 'A', last_name: 'B' },
+    });
     expect(response.status).toBe(401);
   });
 });

@@ -44,7 +44,9 @@ export async function handleAuth(c: Context<AppEnv>) {
   }
   if (c.req.path.startsWith('/api/auth/sign-in/') && body?.code && CREDENTIAL_FAILURES.has(body.code)) {
     return new Response(
-      JSON.stringify(errorBody('INVALID_CREDENTIALS', MESSAGES.invalidCredentials, undefined, c.var.requestId)),
+      JSON.stringify(
+        errorBody('INVALID_CREDENTIALS', MESSAGES.invalidCredentials, undefined, c.var.requestId),
+      ),
       { status: 401, headers: outHeaders },
     );
   }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@offplan/shared';
+import { type ApiError, MESSAGES } from '@offplan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
@@ -29,7 +29,9 @@ describe('sign-in', () => {
   it('signs in with the right password and sets an httpOnly session cookie', async () => {
     const response = await signInAttempt(member.email, TEST_PASSWORD);
     expect(response.status).toBe(200);
-    const cookie = response.headers.getSetCookie().find((value) => value.startsWith('better-auth.session_token='));
+    const cookie = response.headers
+      .getSetCookie()
+      .find((value) => value.startsWith('better-auth.session_token='));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
@@ -43,7 +45,9 @@ describe('sign-in', () => {
     const bodies = await Promise.all(answers.map((response) => response.json()));
     for (const [index, response] of answers.entries()) {
       expect(response.status).toBe(401);
-      expect(bodies[index]).toMatchObject({ error: { code: 'INVALID_CREDENTIALS', message: MESSAGES.invalidCredentials } });
+      expect(bodies[index]).toMatchObject({
+        error: { code: 'INVALID_CREDENTIALS', message: MESSAGES.invalidCredentials },
+      });
     }
     expect(await t.db.select().from(session).where(eq(session.userId, banned.id))).toEqual([]);
   });
@@ -51,7 +55,7 @@ describe('sign-in', () => {
   it('refuses a malformed email in the error shape, naming the field', async () => {
     const response = await signInAttempt('not-an-email', TEST_PASSWORD);
     expect(response.status).toBe(400);
-    const { error } = await response.json();
+    const { error } = (await response.json()) as ApiError;
     expect(error.code).toEqual(expect.any(String));
     expect(error.message).toMatch(/email/i);
   });
@@ -64,8 +68,12 @@ describe('sign-in', () => {
       json: { email: member.email, password: TEST_PASSWORD },
     });
     expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
-    expect(await t.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(sessionsBefore.length);
+    expect(await response.json()).toMatchObject({
+      error: { code: 'FORBIDDEN', message: expect.any(String) },
+    });
+    expect(await t.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(
+      sessionsBefore.length,
+    );
   });
 
   it('signs out: the session cookie stops working', async () => {
@@ -105,7 +113,8 @@ describe('sign-in rate limit', () => {
       });
 
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 3; attempt++) statuses.push((await signInAttempt(member.email, 'wrong password here', ip)).status);
+    for (let attempt = 0; attempt < 3; attempt++)
+      statuses.push((await signInAttempt(member.email, 'wrong password here', ip)).status);
     for (let attempt = 0; attempt < 2; attempt++) statuses.push((await viaSecond()).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
 
@@ -113,7 +122,9 @@ describe('sign-in rate limit', () => {
     const limited = await signInAttempt(member.email, TEST_PASSWORD, ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/Try again in \d+ seconds/) } });
+    expect(await limited.json()).toMatchObject({
+      error: { code: 'RATE_LIMITED', message: expect.stringMatching(/Try again in \d+ seconds/) },
+    });
     expect((await viaSecond()).status).toBe(429);
 
     const rows = await t.db.select().from(rateLimit);
@@ -125,7 +136,8 @@ describe('sign-in rate limit', () => {
 
   it('cannot be dodged by sending the internal client-address header', async () => {
     const ip = '203.0.113.90';
-    for (let attempt = 0; attempt < 5; attempt++) await signInAttempt(member.email, 'wrong password here', ip);
+    for (let attempt = 0; attempt < 5; attempt++)
+      await signInAttempt(member.email, 'wrong password here', ip);
     const spoofed = await t.request('/api/auth/sign-in/email', {
       method: 'POST',
       ip,

@@ -11,7 +11,10 @@ export const healthRouter = createRouter()
     try {
       await database.db.execute(sql`select 1`);
       if (!(await migrationsAreCurrent(database, migrationsFolder))) {
-        return c.json(errorBody('NOT_READY', 'Database migrations are not current.', undefined, c.var.requestId), 503);
+        return c.json(
+          errorBody('NOT_READY', 'Database migrations are not current.', undefined, c.var.requestId),
+          503,
+        );
       }
       return c.json({ status: 'ok' as const, checks: { database: 'ok', migrations: 'current' } }, 200);
     } catch (error) {

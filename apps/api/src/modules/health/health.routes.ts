@@ -1,7 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@offplan/shared';
 
-const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.string()).optional() });
+const statusSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.record(z.string(), z.string()).optional(),
+});
 
 export const healthz = createRoute({
   method: 'get',

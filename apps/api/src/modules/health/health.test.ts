@@ -18,7 +18,10 @@ describe('health', () => {
   it('GET /readyz answers 200 when the database answers and migrations are current', async () => {
     const response = await t.request('/readyz');
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: 'ok', checks: { database: 'ok', migrations: 'current' } });
+    expect(await response.json()).toMatchObject({
+      status: 'ok',
+      checks: { database: 'ok', migrations: 'current' },
+    });
   });
 
   it('GET /readyz answers 503 in the error shape when a migration is missing', async () => {
@@ -27,7 +30,9 @@ describe('health', () => {
     try {
       const response = await t.request('/readyz');
       expect(response.status).toBe(503);
-      expect(await response.json()).toMatchObject({ error: { code: 'NOT_READY', message: expect.any(String) } });
+      expect(await response.json()).toMatchObject({
+        error: { code: 'NOT_READY', message: expect.any(String) },
+      });
     } finally {
       await t.db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at + 1`);
     }
@@ -62,6 +67,8 @@ describe('API documentation', () => {
   it('answers an unknown API path with 404 in the error shape', async () => {
     const response = await t.request('/api/no-such-thing');
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: expect.stringContaining('/api/no-such-thing') } });
+    expect(await response.json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: expect.stringContaining('/api/no-such-thing') },
+    });
   });
 });

@@ -29,8 +29,8 @@ export function AuthLayout({ siteName, productName, partners, children }: AuthLa
               Welcome to {siteName}
             </Title>
             <Text className={classes.welcomeText}>
-              Keep your off-the-plan listings up to date, follow every enquiry and see how each project performs,
-              all in one place.
+              Keep your off-the-plan listings up to date, follow every enquiry and see how each project
+              performs, all in one place.
             </Text>
           </Stack>
           <Stack gap="sm">

@@ -22,6 +22,7 @@ export function sessionRedirect(location: GuardLocation, session: GuardSession):
 export function postSignInPath(redirect: string | null | undefined): string {
   const target = safeRedirectPath(redirect, DEFAULT_SIGNED_IN_PATH);
   const pathname = target.split(/[?#]/)[0] ?? '';
-  if (pathname === '/login' || pathname.startsWith('/login/') || pathname === '/logout') return DEFAULT_SIGNED_IN_PATH;
+  if (pathname === '/login' || pathname.startsWith('/login/') || pathname === '/logout')
+    return DEFAULT_SIGNED_IN_PATH;
   return target;
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type AuthSession, authClient, authErrorToApiClientError, type SessionUser } from '../../../lib/auth-client.ts';
+import { fetchSession, type SessionUser } from '../../../lib/auth-client.ts';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
@@ -10,16 +10,7 @@ export const sessionQueryKey = ['auth', 'session'] as const;
 export function sessionQueryOptions() {
   return queryOptions({
     queryKey: sessionQueryKey,
-    queryFn: async (): Promise<AuthSession | null> => {
-      let result: Awaited<ReturnType<typeof authClient.getSession>>;
-      try {
-        result = await authClient.getSession();
-      } catch (cause) {
-        throw authErrorToApiClientError(cause);
-      }
-      if (result.error) throw authErrorToApiClientError(result.error);
-      return result.data ?? null;
-    },
+    queryFn: fetchSession,
     staleTime: 60_000,
   });
 }

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD, type UserProjectsResponse } from '@offplan/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFreshPostgresDatabase } from './test/test-app.ts';
+
+const apiDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const onPostgres = process.env.TEST_DB_KIND === 'postgres';
+
+let child: ChildProcess;
+let baseUrl: string;
+let output = '';
+let cleanup: () => Promise<void>;
+
+/** Starts the real entry point in its own process and waits for its "portal ready" log line. */
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'offplan-server-'));
+  const fresh = onPostgres ? await createFreshPostgresDatabase() : undefined;
+  cleanup = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await fresh?.drop();
+  };
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: apiDir,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...(fresh ? { DATABASE_URL: fresh.url, SEED_DEMO: 'true' } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.stdout!.on('data', () => {
+      if (output.includes('"portal ready"')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}, 90_000);
+
+/** A port nobody listens on now, so the server's own base URL (and trusted origin) is known up front. */
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+afterAll(async () => {
+  if (child.exitCode === null) child.kill('SIGKILL');
+  await cleanup();
+});
+
+describe(`the portal process (${onPostgres ? 'PostgreSQL server' : 'embedded PGlite'})`, () => {
+  it('migrates, fills demo data, prints the demo accounts and is ready', async () => {
+    expect(output).toContain('developer@demo.offplan.test');
+    expect(output).toContain(DEMO_PASSWORD);
+    expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200);
+  });
+
+  it('signs in a demo account and shows its projects', async () => {
+    const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ email: 'developer@demo.offplan.test', password: DEMO_PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    const projects = await fetch(`${baseUrl}/api/user-projects`, { headers: { cookie } });
+    const { output: state } = (await projects.json()) as UserProjectsResponse;
+    expect(state.projectIds.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('writes one JSON log line per request, with its request id', async () => {
+    await fetch(`${baseUrl}/healthz`, { headers: { 'x-request-id': 'log-check-0001' } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const line = output.split('\n').find((entry) => entry.includes('log-check-0001'));
+    expect(JSON.parse(line!)).toMatchObject({
+      requestId: 'log-check-0001',
+      path: '/healthz',
+      status: 200,
+      msg: 'request',
+    });
+  });
+
+  it('exits cleanly within 5 s of SIGTERM', async () => {
+    const started = Date.now();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(output).toContain('"stopped"');
+  });
+});

@@ -1,0 +1,94 @@
+import { MESSAGES } from '@offplan/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { LOGIN_VALIDATION, LoginForm } from './login-form.tsx';
+
+function fillAndSubmit(email: string, password: string) {
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('LoginForm', () => {
+  it("renders the 'Sign in' heading, the Email and Password fields and the button", () => {
+    renderWithProviders(<LoginForm sessionRequired={false} onSignedIn={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.sessionRequired)).toBeNull();
+  });
+
+  it('shows a message next to each empty field and calls nobody', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<LoginForm sessionRequired={false} onSignedIn={() => {}} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText(LOGIN_VALIDATION.emailRequired)).toBeTruthy();
+    expect(screen.getByText(LOGIN_VALIDATION.passwordRequired)).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a malformed email and keeps what was typed', async () => {
+    renderWithProviders(<LoginForm sessionRequired={false} onSignedIn={() => {}} />);
+
+    fillAndSubmit('not-an-email', 'secret-password');
+
+    expect(await screen.findByText(LOGIN_VALIDATION.emailInvalid)).toBeTruthy();
+    expect(screen.queryByText(LOGIN_VALIDATION.passwordRequired)).toBeNull();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('not-an-email');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('secret-password');
+  });
+
+  it('explains why the visitor was sent here when the session was required (spec §8)', () => {
+    renderWithProviders(<LoginForm sessionRequired onSignedIn={() => {}} />);
+    expect(screen.getByText(MESSAGES.sessionRequired)).toBeTruthy();
+  });
+
+  it("shows the server's message on a refused sign-in and keeps the typed values", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(401, {
+          error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: MESSAGES.invalidCredentials },
+        }),
+      ),
+    );
+    const onSignedIn = vi.fn();
+    renderWithProviders(<LoginForm sessionRequired={false} onSignedIn={onSignedIn} />);
+
+    fillAndSubmit('dev@example.com', 'wrong-password-123');
+
+    expect(await screen.findByText(MESSAGES.invalidCredentials)).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('dev@example.com');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('wrong-password-123');
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('signs in through better-auth and reports success', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      jsonResponse(200, { redirect: false, token: 't', user: { id: 'u1', email: 'dev@example.com' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const onSignedIn = vi.fn();
+    renderWithProviders(<LoginForm sessionRequired={false} onSignedIn={onSignedIn} />);
+
+    fillAndSubmit('  dev@example.com ', 'correct-horse-battery');
+
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    const [input, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(input)).toMatch(/\/api\/auth\/sign-in\/email$/);
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      email: 'dev@example.com',
+      password: 'correct-horse-battery',
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import { Badge, Card, Group, Image, type MantineColor, Stack, Text, Title } from '@mantine/core';
+import { type ProjectSummary, SALES_STATUS_LABELS, type SalesStatus, STAGE_LABELS } from '@offplan/shared';
+import { IconMapPin } from '@tabler/icons-react';
+import classes from './project-card.module.css';
+
+export const PROJECT_IMAGE_PLACEHOLDER = '/project-placeholder.svg';
+
+const SALES_STATUS_COLORS: Record<SalesStatus, MantineColor> = {
+  HIDDEN: 'gray',
+  PENDING_LAUNCH: 'yellow',
+  REGISTRATIONS_OF_INTEREST: 'blue',
+  SELLING_NOW: 'green',
+  SOLD_OUT: 'red',
+};
+
+const updatedFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export function formatUpdatedAt(value: string): string | null {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : updatedFormat.format(date);
+}
+
+/** A project on the dashboard: hero image, title, location, stage and sales status, last update. */
+export function ProjectCard({ project }: { project: ProjectSummary }) {
+  const titleId = `project-${project.id}-title`;
+  const updated = formatUpdatedAt(project.updatedAt);
+  const location = [project.suburb, project.state].filter(Boolean).join(', ');
+
+  return (
+    <Card data-testid="project-card" component="article" aria-labelledby={titleId} className={classes.card}>
+      <Card.Section>
+        {/* The title sits right below, so the photo is decorative for screen readers. */}
+        <Image
+          src={project.images[0] ?? PROJECT_IMAGE_PLACEHOLDER}
+          fallbackSrc={PROJECT_IMAGE_PLACEHOLDER}
+          alt=""
+          h={176}
+          fit="cover"
+          loading="lazy"
+        />
+      </Card.Section>
+      <Stack gap={8} mt="md" className={classes.body}>
+        <Group gap={6}>
+          <Badge color={SALES_STATUS_COLORS[project.salesStatus]}>
+            {project.salesStatusLabel || SALES_STATUS_LABELS[project.salesStatus]}
+          </Badge>
+          <Badge color="gray" variant="outline">
+            {project.stageLabel || STAGE_LABELS[project.stage]}
+          </Badge>
+        </Group>
+        <Title order={3} size="h4" id={titleId} lineClamp={2}>
+          {project.title}
+        </Title>
+        {location ? (
+          <Group gap={4} wrap="nowrap" c="dimmed">
+            <IconMapPin size={15} stroke={1.6} aria-hidden />
+            <Text size="sm" c="dimmed" truncate="end">
+              {location}
+            </Text>
+          </Group>
+        ) : null}
+      </Stack>
+      {updated ? (
+        <Text size="xs" c="dimmed" mt="md">
+          Updated <time dateTime={project.updatedAt}>{updated}</time>
+        </Text>
+      ) : null}
+    </Card>
+  );
+}

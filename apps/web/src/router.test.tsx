@@ -1,0 +1,225 @@
+import { MESSAGES, type ProjectSummary, type UserProjectsOutput } from '@offplan/shared';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from './lib/query-client.ts';
+import { type AppRouter, createAppRouter, installSessionRequiredHandler } from './router.tsx';
+import { jsonResponse, renderWithProviders } from './test/render.tsx';
+
+const site = {
+  productName: 'Offplan',
+  siteName: 'Offplan Portal',
+  tenant: 'offplan',
+  maintenanceMode: false,
+};
+
+function user(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'u1',
+    name: 'Dana Developer',
+    email: 'dana@harbourline.example',
+    emailVerified: true,
+    image: null,
+    role: 'user',
+    firstName: 'Dana',
+    lastName: 'Developer',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function sessionOf(userOverrides: Record<string, unknown> = {}) {
+  return {
+    user: user(userOverrides),
+    session: { id: 's1', userId: 'u1', expiresAt: '2099-01-01T00:00:00.000Z', token: 't' },
+  };
+}
+
+function project(id: number, title: string): ProjectSummary {
+  return {
+    id,
+    name: title.toLowerCase().replaceAll(' ', '-'),
+    title,
+    fullAddress: `${id} Example Street, Parramatta NSW 2150`,
+    stage: 'COMMENCED',
+    salesStatus: 'SELLING_NOW',
+    stageLabel: 'Construction Commenced',
+    salesStatusLabel: 'Selling Now',
+    createdAt: '2025-06-01T00:00:00.000Z',
+    updatedAt: '2026-03-03T00:00:00.000Z',
+    images: [`/media/demo/${id}.svg`],
+    prefix: 'nsw',
+    slug: `project-${id}`,
+    projectType: 'HIGH_RISE',
+    buildingType: 'APARTMENTS',
+    campaignType: 'CPL',
+    suburb: 'Parramatta',
+    state: 'NSW',
+    postcode: '2150',
+  };
+}
+
+function account(projects: ProjectSummary[]): UserProjectsOutput {
+  return {
+    projectIds: projects.map((p) => p.id),
+    recommendedProjectIds: [],
+    projectRequestsIds: [],
+    projects,
+    recommendedProjects: [],
+    projectRequests: [],
+    organisation: { id: 'org1', name: 'Harbourline Developments' },
+  };
+}
+
+type Api = {
+  session?: unknown;
+  userProjects?: { status: number; body: unknown };
+};
+
+/** Answers the calls the app makes, like the API would. */
+function stubApi(api: Api) {
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost:3000');
+    calls.push(url.pathname);
+    if (url.pathname === '/api/site') return jsonResponse(200, site);
+    if (url.pathname === '/api/auth/get-session') return jsonResponse(200, api.session ?? null);
+    if (url.pathname === '/api/auth/sign-out') return jsonResponse(200, { success: true });
+    if (url.pathname === '/api/user-projects' && api.userProjects) {
+      return jsonResponse(api.userProjects.status, api.userProjects.body);
+    }
+    return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+function renderApp(path: string): AppRouter {
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
+  installSessionRequiredHandler(router, queryClient);
+  renderWithProviders(<RouterProvider router={router} />, { queryClient });
+  return router;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('session routing (spec §4)', () => {
+  it('sends a signed-out visitor of a protected page to sign-in with a redirect back', async () => {
+    stubApi({ session: null });
+    const router = renderApp('/dashboard?sort=title');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toEqual({ redirect: '/dashboard?sort=title' });
+  });
+
+  it('sends a signed-out visitor of the root to sign-in without a redirect', async () => {
+    stubApi({ session: null });
+    const router = renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.href).toBe('/login');
+  });
+
+  it('sends a signed-in user away from /login to the redirect target', async () => {
+    stubApi({
+      session: sessionOf(),
+      userProjects: { status: 200, body: { success: true, output: account([]) } },
+    });
+    const router = renderApp('/login?redirect=%2Fdashboard');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends a user with an unverified email to /verify-email, which names the address', async () => {
+    stubApi({ session: sessionOf({ emailVerified: false }) });
+    const router = renderApp('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/verify-email');
+    expect(screen.getByText('dana@harbourline.example')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/logout');
+  });
+
+  it('shows the sign-in page with the session message after a call answered SessionRequired', async () => {
+    stubApi({
+      session: sessionOf(),
+      userProjects: { status: 401, body: { error: { code: 'SessionRequired', message: 'Sign in first.' } } },
+    });
+    const router = renderApp('/dashboard');
+
+    expect(await screen.findByText(MESSAGES.sessionRequired)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toEqual({ error: 'SessionRequired', redirect: '/dashboard' });
+  });
+});
+
+describe('dashboard', () => {
+  it("shows the user's projects as cards under the 'Dashboard' title", async () => {
+    const projects = [project(1, 'The Wharf Residences'), project(2, 'Ironbark Gardens')];
+    stubApi({
+      session: sessionOf(),
+      userProjects: { status: 200, body: { success: true, output: account(projects) } },
+    });
+    renderApp('/dashboard');
+
+    const cards = await screen.findAllByTestId('project-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByRole('heading', { name: 'The Wharf Residences' })).toBeTruthy();
+    expect(within(cards[0]!).getByText('Parramatta, NSW')).toBeTruthy();
+    expect(within(cards[0]!).getByText('Selling Now')).toBeTruthy();
+    expect(within(cards[0]!).getByText('Construction Commenced')).toBeTruthy();
+    expect(within(cards[0]!).getByText('3 Mar 2026')).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
+  });
+
+  it('redirects / to /dashboard for a signed-in user', async () => {
+    stubApi({
+      session: sessionOf(),
+      userProjects: { status: 200, body: { success: true, output: account([]) } },
+    });
+    const router = renderApp('/');
+
+    expect(await screen.findByText('No projects yet')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('explains the empty dashboard and hides the dashboard link without projects (spec §4)', async () => {
+    stubApi({
+      session: sessionOf(),
+      userProjects: { status: 200, body: { success: true, output: account([]) } },
+    });
+    renderApp('/dashboard');
+
+    expect(await screen.findByText('No projects yet')).toBeTruthy();
+    expect(screen.queryAllByTestId('project-card')).toHaveLength(0);
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('tells admins they have no projects, without asking the API for them', async () => {
+    const calls = stubApi({ session: sessionOf({ role: 'admin' }) });
+    renderApp('/dashboard');
+
+    expect(await screen.findByText('Admins have no projects of their own')).toBeTruthy();
+    expect(calls).not.toContain('/api/user-projects');
+  });
+});
+
+describe('not found', () => {
+  it.each(['/no-such-page-here', '/projects', '/leads'])(
+    'answers %s with the not-found page',
+    async (path) => {
+      stubApi({ session: sessionOf() });
+      renderApp(path);
+
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to dashboard' }).getAttribute('href')).toBe('/dashboard');
+    },
+  );
+});

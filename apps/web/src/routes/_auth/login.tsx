@@ -1,0 +1,36 @@
+import { SESSION_REQUIRED_ERROR } from '@offplan/shared';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { sessionQueryOptions } from '../../features/auth/api/session.ts';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { postSignInPath } from '../../features/auth/session-routing.ts';
+import { usePageTitle } from '../../features/site/hooks/use-page-title.ts';
+
+const loginSearchSchema = z.object({
+  /** Where to go after signing in (validated again by postSignInPath). */
+  redirect: z.string().optional().catch(undefined),
+  /** 'SessionRequired' when a call needed a session (spec §8). */
+  error: z.string().optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/_auth/login')({
+  validateSearch: loginSearchSchema,
+  beforeLoad: async ({ context, search }) => {
+    // Signed in already: straight on. If the session cannot be read, show the form.
+    const session = await context.queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
+    if (session) throw redirect({ href: postSignInPath(search.redirect), replace: true });
+  },
+  component: LoginRoute,
+});
+
+function LoginRoute() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  usePageTitle('Sign in');
+  return (
+    <LoginForm
+      sessionRequired={search.error === SESSION_REQUIRED_ERROR}
+      onSignedIn={() => void navigate({ href: postSignInPath(search.redirect), replace: true })}
+    />
+  );
+}

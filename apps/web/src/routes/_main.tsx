@@ -1,0 +1,57 @@
+import { loginRedirectFor } from '@offplan/shared';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { MainLayout } from '../components/layouts/main-layout/main-layout.tsx';
+import { type NavAccount, navigationConfig, pageTitle, visibleNavigation } from '../config/navigation.ts';
+import { displayName, initialsOf, isAdminUser, sessionQueryOptions } from '../features/auth/api/session.ts';
+import { sessionRedirect } from '../features/auth/session-routing.ts';
+import { userProjectsQueryOptions } from '../features/projects/api/user-projects.ts';
+import { siteQueryOptions } from '../features/site/api/site.ts';
+
+export const Route = createFileRoute('/_main')({
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.fetchQuery(sessionQueryOptions());
+    const target = sessionRedirect(location, session);
+    if (target) throw redirect({ href: target, replace: true });
+    // Every main-layout page needs a user, even one on a path the spec calls public (/users).
+    if (!session)
+      throw redirect({ href: loginRedirectFor(location.pathname, location.searchStr), replace: true });
+    return { session, user: session.user, isAdmin: isAdminUser(session.user) };
+  },
+  loader: async ({ context }) => {
+    // Navigation counts (spec §4). Admins have no project lists (spec §6) and the API refuses them.
+    // A failure here must not take the frame down; the page that needs the data reports it.
+    if (!context.isAdmin)
+      await context.queryClient.ensureQueryData(userProjectsQueryOptions()).catch(() => undefined);
+  },
+  component: MainLayoutRoute,
+});
+
+function MainLayoutRoute() {
+  const { user, isAdmin } = Route.useRouteContext();
+  const { data: site } = useSuspenseQuery(siteQueryOptions());
+  const { data: account } = useQuery({ ...userProjectsQueryOptions(), enabled: !isAdmin });
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  const groups = useMemo(() => navigationConfig(site.productName), [site.productName]);
+  const navAccount: NavAccount = {
+    isAdmin,
+    projects: account?.projectIds.length ?? 0,
+    recommended: account?.recommendedProjectIds.length ?? 0,
+    pending: account?.projectRequestsIds.length ?? 0,
+  };
+  const name = displayName(user);
+
+  return (
+    <MainLayout
+      siteName={site.siteName}
+      productName={site.productName}
+      title={pageTitle(pathname, groups) ?? ''}
+      navigation={visibleNavigation(groups, navAccount)}
+      user={{ name, email: user.email, initials: initialsOf(name), image: user.image }}
+    >
+      <Outlet />
+    </MainLayout>
+  );
+}

@@ -1,0 +1,18 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { OnboardingLayout } from '../components/layouts/onboarding-layout.tsx';
+import { siteQueryOptions } from '../features/site/api/site.ts';
+
+/** Spec §2 "Onboarding layout": /verify-email now; /activate, /register, /verify, /role, /connect later. */
+export const Route = createFileRoute('/_onboarding')({
+  component: OnboardingLayoutRoute,
+});
+
+function OnboardingLayoutRoute() {
+  const { data: site } = useSuspenseQuery(siteQueryOptions());
+  return (
+    <OnboardingLayout siteName={site.siteName}>
+      <Outlet />
+    </OnboardingLayout>
+  );
+}
