@@ -1,10 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiOrigin = 'http://127.0.0.1:3000';
+const devPort = 5173;
+const devOrigins = new Set([`http://localhost:${devPort}`, `http://127.0.0.1:${devPort}`]);
+
+/**
+ * The dev server is the API's front door in development, so a call from the app's own dev origin is
+ * relayed as if made on the API's origin (better-auth and the CSRF check trust only that one).
+ * Calls from any other origin pass through unchanged and are refused as usual.
+ */
+const proxyToApi: ProxyOptions = {
+  target: apiOrigin,
+  changeOrigin: true,
+  configure: (proxy) => {
+    proxy.on('proxyReq', (proxyRequest, request) => {
+      if (request.headers.origin && devOrigins.has(request.headers.origin)) {
+        proxyRequest.setHeader('origin', apiOrigin);
+      }
+    });
+  },
+};
 
 /** Paths are absolute so the config works whether Vite starts from the repo root or from apps/web. */
 export const routerPluginOptions = {
@@ -21,12 +40,10 @@ export default defineConfig({
   root: webRoot,
   plugins: [tanstackRouter({ ...routerPluginOptions, autoCodeSplitting: true }), react()],
   server: {
-    port: 5173,
+    port: devPort,
+    strictPort: true,
     // The API serves the built app from one origin; in development Vite stands in front of it.
-    proxy: {
-      '/api': { target: apiOrigin, changeOrigin: true },
-      '/media': { target: apiOrigin, changeOrigin: true },
-    },
+    proxy: { '/api': proxyToApi, '/media': proxyToApi },
   },
   preview: { port: 4173 },
   build: {

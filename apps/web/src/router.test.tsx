@@ -73,6 +73,8 @@ function account(projects: ProjectSummary[]): UserProjectsOutput {
 }
 
 type Api = {
+  site?: Partial<typeof site>;
+  /** A function answers each get-session call in turn. */
   session?: unknown;
   userProjects?: { status: number; body: unknown };
 };
@@ -83,8 +85,10 @@ function stubApi(api: Api) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost:3000');
     calls.push(url.pathname);
-    if (url.pathname === '/api/site') return jsonResponse(200, site);
-    if (url.pathname === '/api/auth/get-session') return jsonResponse(200, api.session ?? null);
+    if (url.pathname === '/api/site') return jsonResponse(200, { ...site, ...api.site });
+    if (url.pathname === '/api/auth/get-session') {
+      return jsonResponse(200, (typeof api.session === 'function' ? api.session() : api.session) ?? null);
+    }
     if (url.pathname === '/api/auth/sign-out') return jsonResponse(200, { success: true });
     if (url.pathname === '/api/user-projects' && api.userProjects) {
       return jsonResponse(api.userProjects.status, api.userProjects.body);
@@ -113,7 +117,7 @@ describe('session routing (spec §4)', () => {
     const router = renderApp('/dashboard?sort=title');
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.href).toBe('/login?redirect=%2Fdashboard%3Fsort%3Dtitle');
     expect(router.state.location.search).toEqual({ redirect: '/dashboard?sort=title' });
   });
 
@@ -146,8 +150,10 @@ describe('session routing (spec §4)', () => {
   });
 
   it('shows the sign-in page with the session message after a call answered SessionRequired', async () => {
+    // The session expired on the server after the app read it.
+    let sessionReads = 0;
     stubApi({
-      session: sessionOf(),
+      session: () => (sessionReads++ === 0 ? sessionOf() : null),
       userProjects: { status: 401, body: { error: { code: 'SessionRequired', message: 'Sign in first.' } } },
     });
     const router = renderApp('/dashboard');
@@ -155,6 +161,14 @@ describe('session routing (spec §4)', () => {
     expect(await screen.findByText(MESSAGES.sessionRequired)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toEqual({ error: 'SessionRequired', redirect: '/dashboard' });
+  });
+
+  it('stays on sign-in after SessionRequired even if a session still reads as valid', async () => {
+    stubApi({ session: sessionOf() });
+    const router = renderApp('/login?error=SessionRequired&redirect=%2Fdashboard');
+
+    expect(await screen.findByText(MESSAGES.sessionRequired)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
   });
 });
 
@@ -208,6 +222,16 @@ describe('dashboard', () => {
 
     expect(await screen.findByText('Admins have no projects of their own')).toBeTruthy();
     expect(calls).not.toContain('/api/user-projects');
+  });
+});
+
+describe('maintenance', () => {
+  it('shows the maintenance screen instead of the app (spec §2)', async () => {
+    stubApi({ session: sessionOf(), site: { maintenanceMode: true } });
+    renderApp('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: MESSAGES.maintenanceHeading })).toBeTruthy();
+    expect(screen.getByText(MESSAGES.maintenance)).toBeTruthy();
   });
 });
 

@@ -4,3 +4,4 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './routes.ts';
+export * from './session.ts';

@@ -36,8 +36,13 @@ describe('loginRedirectFor (spec §4 session routing)', () => {
 
 describe('safeRedirectPath', () => {
   it('keeps same-site paths', () => expect(safeRedirectPath('/projects?x=1')).toBe('/projects?x=1'));
-  it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null, undefined])(
-    'refuses %s',
-    (value) => expect(safeRedirectPath(value)).toBe('/dashboard'),
-  );
+  it.each([
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '',
+    null,
+    undefined,
+  ])('refuses %s', (value) => expect(safeRedirectPath(value)).toBe('/dashboard'));
 });

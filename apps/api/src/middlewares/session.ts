@@ -1,7 +1,7 @@
+import { isPlatformAdmin } from '@offplan/shared';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/context.ts';
 import { forbidden, sessionRequired } from '../lib/errors.ts';
-import { isPlatformAdmin } from '../lib/roles.ts';
 
 /** Loads the better-auth session (if any) into `c.var.user` and `c.var.session`. */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {

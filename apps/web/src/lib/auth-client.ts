@@ -1,3 +1,4 @@
+import { type AuthSession, authSessionSchema } from '@offplan/shared';
 import { adminClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { z } from 'zod';
@@ -26,33 +27,6 @@ const client = createAuthClient({
   fetchOptions: { customFetchImpl: (input, init) => fetch(input, init) },
   plugins: [inferAdditionalFields(userAdditionalFields), adminClient(), organizationClient()],
 });
-
-/** The session fields the web app reads (API contract: better-auth user + additional fields). */
-export const sessionUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  emailVerified: z.boolean(),
-  image: z.string().nullish(),
-  /** 'admin' is the spec's isAdmin. */
-  role: z.string().nullish(),
-  firstName: z.string().nullish(),
-  lastName: z.string().nullish(),
-  title: z.string().nullish(),
-  jobRoleId: z.number().nullish(),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
-
-export const authSessionSchema = z.object({
-  user: sessionUserSchema,
-  session: z.object({
-    id: z.string(),
-    expiresAt: z.coerce.date(),
-    /** Set while an admin acts as this user (design §1). */
-    impersonatedBy: z.string().nullish(),
-  }),
-});
-export type AuthSession = z.infer<typeof authSessionSchema>;
 
 /**
  * better-fetch hands back `{ ...errorBody, status, statusText }`; the API wraps every failure in

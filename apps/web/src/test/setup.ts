@@ -5,6 +5,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 const { getComputedStyle } = window;
 window.getComputedStyle = (element) => getComputedStyle(element);
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// The router restores scroll positions on navigation.
+window.scrollTo = () => {};
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

@@ -542,7 +542,7 @@ export function renderBrochurePdf(): Buffer {
     [12, 472, 'pricing, floorplans and display suite opening hours.'],
     [9, 80, 'Sample document. All images and details are illustrative only.'],
   ];
-  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+  const escapePdf = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
   const content = [
     '0.95 0.96 0.97 rg 0 742 612 50 re f',
     '0.18 0.56 0.62 rg 0 742 8 50 re f',
@@ -551,7 +551,7 @@ export function renderBrochurePdf(): Buffer {
       `/F1 ${size} Tf`,
       `1 0 0 1 56 ${y} Tm`,
       `0.12 0.16 0.2 rg`,
-      `(${escape(text)}) Tj`,
+      `(${escapePdf(text)}) Tj`,
     ]),
     'ET',
   ].join('\n');
@@ -585,7 +585,7 @@ function main() {
     writeFileSync(file, data);
     written[name] = statSync(file).size;
   };
-  SCENES.forEach((scene, index) => write(`${index + 1}.svg`, renderScene(scene)));
+  for (const [index, scene] of SCENES.entries()) write(`${index + 1}.svg`, renderScene(scene));
   write('floorplan.svg', renderFloorplan());
   write('brochure.pdf', renderBrochurePdf());
   console.log(JSON.stringify(written, null, 2));

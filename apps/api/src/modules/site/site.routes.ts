@@ -1,11 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
-
-export const siteInfoSchema = z.object({
-  productName: z.string(),
-  siteName: z.string(),
-  tenant: z.string(),
-  maintenanceMode: z.boolean(),
-});
+import { createRoute } from '@hono/zod-openapi';
+import { siteInfoSchema } from '@offplan/shared';
 
 export const getSite = createRoute({
   method: 'get',

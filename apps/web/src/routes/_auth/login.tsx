@@ -16,6 +16,9 @@ const loginSearchSchema = z.object({
 export const Route = createFileRoute('/_auth/login')({
   validateSearch: loginSearchSchema,
   beforeLoad: async ({ context, search }) => {
+    // After SessionRequired the server has just refused the session: show the form rather than
+    // trust a session answer that could bounce the user between here and the page forever.
+    if (search.error === SESSION_REQUIRED_ERROR) return;
     // Signed in already: straight on. If the session cannot be read, show the form.
     const session = await context.queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
     if (session) throw redirect({ href: postSignInPath(search.redirect), replace: true });

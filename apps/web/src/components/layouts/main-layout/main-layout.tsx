@@ -1,6 +1,7 @@
-import { AppShell, Burger, Group, ScrollArea, Text, Title } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, ScrollArea, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '@offplan/shared';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { VisibleNavGroup } from '../../../config/navigation.ts';
 import { useLayoutStore } from '../../../stores/layout-store.ts';
@@ -53,13 +54,21 @@ export function MainLayout({ siteName, productName, title, navigation, user, chi
               size="sm"
               aria-label="Toggle navigation"
             />
-            <Burger
-              opened={!navbarCollapsed}
+            <ActionIcon
               onClick={toggleNavbar}
               visibleFrom="xs"
-              size="sm"
+              variant="subtle"
+              color="gray"
+              size="lg"
               aria-label={navbarCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-            />
+              aria-expanded={!navbarCollapsed}
+            >
+              {navbarCollapsed ? (
+                <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
+              ) : (
+                <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
+              )}
+            </ActionIcon>
             <Title order={1} className={classes.pageTitle} lineClamp={1}>
               {title}
             </Title>
@@ -70,7 +79,7 @@ export function MainLayout({ siteName, productName, title, navigation, user, chi
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar className={classes.navbar}>
+      <AppShell.Navbar className={classes.navbar} aria-label="Main">
         <AppShell.Section className={classes.navbarHeader}>
           <Group justify="space-between" wrap="nowrap" h="100%" px="md">
             <Logo siteName={siteName} size="sm" />

@@ -1,5 +1,6 @@
+import type { SessionUser } from '@offplan/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { fetchSession, type SessionUser } from '../../../lib/auth-client.ts';
+import { fetchSession } from '../../../lib/auth-client.ts';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
@@ -13,11 +14,6 @@ export function sessionQueryOptions() {
     queryFn: fetchSession,
     staleTime: 60_000,
   });
-}
-
-/** Spec §6: the platform admin is better-auth's `admin` role (the spec's isAdmin). */
-export function isAdminUser(user: Pick<SessionUser, 'role'>): boolean {
-  return user.role === 'admin';
 }
 
 /** "First Last" when the profile has both, else better-auth's `name`, else the email. */

@@ -36,8 +36,8 @@ export function AdminProjectsNotice({ productName }: { productName: string }) {
   return (
     <Notice icon={<IconShieldCheck size={26} stroke={1.5} />} title="Admins have no projects of their own">
       <Text c="dimmed">
-        You are signed in as a {productName} platform admin. Admin accounts look after the portal for everyone
-        rather than owning projects, so there are no project cards on this dashboard.
+        You are signed in as a platform admin of {productName}. Admin accounts look after the portal for
+        everyone rather than owning projects, so there are no project cards on this dashboard.
       </Text>
     </Notice>
   );

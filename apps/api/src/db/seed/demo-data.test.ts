@@ -1,0 +1,437 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  APPROVAL,
+  AUSTRALIAN_STATES,
+  BUILDING_TYPES,
+  CAMPAIGN_TYPES,
+  DEMO_PASSWORD,
+  PROJECT_TYPES,
+  SALES_PERIOD_STAGES,
+  SALES_STATUSES,
+  STAGES,
+} from '@offplan/shared';
+import { verifyPassword } from 'better-auth/crypto';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/test-app.ts';
+import type { Database } from '../client.ts';
+import {
+  account,
+  member,
+  organization,
+  projectAccessRequests,
+  projectConfigurations,
+  projectMedia,
+  projectMembers,
+  projectRecommendations,
+  projects,
+  user,
+} from '../schema/index.ts';
+import {
+  buildDemoRows,
+  DEFAULT_DEMO_PROJECTS,
+  DEMO_ACCOUNTS,
+  DEMO_BROCHURE,
+  DEMO_FLOORPLAN,
+  DEMO_IMAGES,
+  demoUserId,
+  normaliseName,
+  seedDemoData,
+} from './demo-data.ts';
+import { SUBURBS } from './suburbs.ts';
+
+const assetsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets');
+
+/** Raw rows, whichever driver (PGlite or node-postgres) is under the test database. */
+async function rowsOf(database: Database, query: string): Promise<Record<string, unknown>[]> {
+  const result = await database.db.execute(sql.raw(query));
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
+const count = async (database: Database, query: string) => Number((await rowsOf(database, query))[0]!.n);
+
+describe('seedDemoData', () => {
+  let database: Database;
+  let summary: Awaited<ReturnType<typeof seedDemoData>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    summary = await seedDemoData(database.db);
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('fills an empty database and reports the demo accounts', () => {
+    expect(summary.skipped).toBe(false);
+    if (summary.skipped) return;
+    expect(summary.projects).toBe(DEFAULT_DEMO_PROJECTS);
+    expect(summary.organisations).toBeGreaterThanOrEqual(6);
+    expect(summary.users).toBeGreaterThanOrEqual(35);
+    expect(summary.accounts.map((a) => a.email)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
+  });
+
+  it('creates at least six organisations with ABNs and .example websites', async () => {
+    const orgs = await database.db.select().from(organization);
+    expect(orgs.length).toBeGreaterThanOrEqual(6);
+    for (const o of orgs) {
+      expect(o.abn).toMatch(/^\d{2} \d{3} \d{3} \d{3}$/);
+      // ATO checksum: subtract 1 from the first digit, weight, sum, divisible by 89.
+      const digits = o.abn!.replace(/ /g, '').split('').map(Number);
+      const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+      const sum = digits.reduce((t, d, i) => t + (i === 0 ? d - 1 : d) * weights[i]!, 0);
+      expect(sum % 89).toBe(0);
+      expect(o.website).toMatch(/^https:\/\/www\.[a-z0-9-]+\.example$/);
+    }
+  });
+
+  it('creates 300+ listings covering every state and every enum value', async () => {
+    const rows = await database.db.select().from(projects);
+    expect(rows.length).toBeGreaterThanOrEqual(300);
+    const values = <K extends keyof (typeof rows)[number]>(key: K) => new Set(rows.map((row) => row[key]));
+    expect(values('state')).toEqual(new Set(AUSTRALIAN_STATES));
+    expect(values('stage')).toEqual(new Set(STAGES));
+    expect(values('salesStatus')).toEqual(new Set(SALES_STATUSES));
+    expect(values('projectType')).toEqual(new Set(PROJECT_TYPES));
+    expect(values('buildingType')).toEqual(new Set(BUILDING_TYPES));
+    expect(values('campaignType')).toEqual(new Set(CAMPAIGN_TYPES));
+    expect(new Set([...values('salesPeriodStage')].filter(Boolean))).toEqual(new Set(SALES_PERIOD_STAGES));
+    expect(rows.filter((row) => row.organisationId === null).length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('gives listings real addresses, paths and media', async () => {
+    const rows = await database.db.select().from(projects);
+    const known = new Set(SUBURBS.map((s) => `${s.suburb}|${s.state}|${s.postcode}|${s.lga}`));
+    const paths = new Set<string>();
+    for (const row of rows) {
+      expect(known.has(`${row.suburb}|${row.state}|${row.postcode}|${row.lga}`)).toBe(true);
+      expect(row.prefix).toBe(row.state.toLowerCase());
+      expect(row.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      paths.add(`${row.prefix}/${row.slug}`);
+      expect(row.fullAddress).toBe(
+        `${row.streetNumber} ${row.streetName}, ${row.suburb} ${row.state} ${row.postcode}`,
+      );
+      expect(row.buildingType).toBe(row.projectType === 'TOWNHOUSE' ? 'TOWNHOUSES' : 'APARTMENTS');
+      if (row.videoUrl)
+        expect(row.videoUrl).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[A-Za-z0-9_-]{11}$/);
+      expect(row.description.length).toBeGreaterThan(200);
+      expect(row.amenities.length).toBeGreaterThan(0);
+    }
+    expect(paths.size).toBe(rows.length);
+
+    const images = await database.db
+      .select({ projectId: projectMedia.projectId, isHero: projectMedia.isHero, url: projectMedia.url })
+      .from(projectMedia)
+      .where(eq(projectMedia.kind, 'image'));
+    const perProject = new Map<number, { images: number; heroes: number }>();
+    for (const image of images) {
+      const entry = perProject.get(image.projectId) ?? { images: 0, heroes: 0 };
+      entry.images++;
+      if (image.isHero) entry.heroes++;
+      perProject.set(image.projectId, entry);
+      expect(image.url).toMatch(/^\/media\/demo\/\d+\.svg$/);
+    }
+    expect(perProject.size).toBe(rows.length);
+    for (const entry of perProject.values()) {
+      expect(entry.images).toBeGreaterThanOrEqual(1);
+      expect(entry.images).toBeLessThanOrEqual(4);
+      expect(entry.heroes).toBe(1);
+    }
+    expect(
+      await count(database, `select count(*) n from project_media where kind = 'brochure'`),
+    ).toBeGreaterThan(50);
+    expect(
+      await count(database, `select count(*) n from project_media where kind = 'floorplan'`),
+    ).toBeGreaterThan(50);
+    const configsPerProject = await rowsOf(
+      database,
+      'select count(*)::int n from project_configurations group by project_id',
+    );
+    for (const { n } of configsPerProject) expect(n).toBeGreaterThanOrEqual(1);
+    for (const { n } of configsPerProject) expect(n).toBeLessThanOrEqual(4);
+    const prices = await database.db.select().from(projectConfigurations);
+    for (const c of prices) {
+      expect(c.priceFrom).toBeGreaterThanOrEqual(150_000);
+      if (c.priceTo !== null) expect(c.priceTo).toBeGreaterThan(c.priceFrom!);
+    }
+  });
+
+  it('moves the identity past the seeded listing ids', async () => {
+    const [created] = await database.db
+      .insert(projects)
+      .values({ name: 'probe', title: 'Probe', state: 'NSW', prefix: 'nsw', slug: 'identity-probe' })
+      .returning({ id: projects.id });
+    expect(created!.id).toBe(DEFAULT_DEMO_PROJECTS + 1);
+    await database.db.delete(projects).where(eq(projects.id, created!.id));
+  });
+
+  it('sets up the developer account: 5+ projects, 2+ recommended, 1+ pending request', async () => {
+    const developer = demoUserId('developer');
+    const [row] = await database.db.select().from(user).where(eq(user.id, developer));
+    expect(row).toMatchObject({
+      email: 'developer@demo.offplan.test',
+      role: 'user',
+      jobRoleId: 1,
+      emailVerified: true,
+    });
+    expect(row!.termsAcceptedAt).toBeInstanceOf(Date);
+    const [membership] = await database.db.select().from(member).where(eq(member.userId, developer));
+    expect(membership!.role).toBe('owner');
+
+    const own = await database.db
+      .select({ id: projects.id, organisationId: projects.organisationId })
+      .from(projectMembers)
+      .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+      .where(eq(projectMembers.userId, developer));
+    expect(own.length).toBeGreaterThanOrEqual(5);
+    for (const project of own) expect(project.organisationId).toBe(membership!.organizationId);
+    const owned = await database.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.organisationId, membership!.organizationId));
+    expect(owned.length).toBeGreaterThanOrEqual(5);
+
+    const [org] = await database.db
+      .select()
+      .from(organization)
+      .where(eq(organization.id, membership!.organizationId));
+    const recommended = await database.db
+      .select({ project: projects, source: projectRecommendations.source })
+      .from(projectRecommendations)
+      .innerJoin(projects, eq(projects.id, projectRecommendations.projectId))
+      .where(eq(projectRecommendations.userId, developer));
+    expect(recommended.length).toBeGreaterThanOrEqual(2);
+    for (const { project, source } of recommended) {
+      expect(source).toBe('name_match');
+      expect(project.organisationId).toBeNull();
+      expect(normaliseName(project.developerName!)).toBe(normaliseName(org!.name));
+    }
+
+    const pending = await database.db
+      .select({ organisationId: projects.organisationId })
+      .from(projectAccessRequests)
+      .innerJoin(projects, eq(projects.id, projectAccessRequests.projectId))
+      .where(
+        and(eq(projectAccessRequests.userId, developer), eq(projectAccessRequests.status, APPROVAL.PENDING)),
+      );
+    expect(pending.length).toBeGreaterThanOrEqual(1);
+    for (const request of pending) {
+      expect(request.organisationId).not.toBeNull();
+      expect(request.organisationId).not.toBe(membership!.organizationId);
+    }
+
+    // Requests waiting for the developer's organisation to decide.
+    const toReview = await database.db
+      .select({ id: projectAccessRequests.id })
+      .from(projectAccessRequests)
+      .innerJoin(projects, eq(projects.id, projectAccessRequests.projectId))
+      .where(
+        and(
+          eq(projects.organisationId, membership!.organizationId),
+          eq(projectAccessRequests.status, APPROVAL.PENDING),
+        ),
+      );
+    expect(toReview.length).toBeGreaterThanOrEqual(1);
+
+    // DEMO_ACCOUNTS tells these numbers in the README and at start: keep them true.
+    const story = DEMO_ACCOUNTS.find((a) => a.email === 'developer@demo.offplan.test')!.description;
+    expect(story).toContain(`${own.length} projects`);
+    expect(story).toContain(`${recommended.length} recommended`);
+    expect(story).toContain(`${pending.length} pending access request`);
+    expect(story).toContain(`${toReview.length} requests to review`);
+  });
+
+  it('gives the marketer an organisation but no projects, recommendations or requests', async () => {
+    const marketer = demoUserId('marketer');
+    const [row] = await database.db.select().from(user).where(eq(user.id, marketer));
+    expect(row).toMatchObject({ email: 'marketer@demo.offplan.test', jobRoleId: 2 });
+    expect(await database.db.select().from(member).where(eq(member.userId, marketer))).toHaveLength(1);
+    expect(
+      await database.db.select().from(projectMembers).where(eq(projectMembers.userId, marketer)),
+    ).toHaveLength(0);
+    expect(
+      await database.db
+        .select()
+        .from(projectRecommendations)
+        .where(eq(projectRecommendations.userId, marketer)),
+    ).toHaveLength(0);
+    expect(
+      await database.db
+        .select()
+        .from(projectAccessRequests)
+        .where(eq(projectAccessRequests.userId, marketer)),
+    ).toHaveLength(0);
+    // And no unclaimed listing names the marketer's organisation, so recommending by name finds none either.
+    const [membership] = await database.db.select().from(member).where(eq(member.userId, marketer));
+    const [org] = await database.db
+      .select()
+      .from(organization)
+      .where(eq(organization.id, membership!.organizationId));
+    const unclaimed = await database.db.select().from(projects).where(isNull(projects.organisationId));
+    for (const project of unclaimed) {
+      expect(normaliseName(project.developerName ?? '')).not.toBe(normaliseName(org!.name));
+      expect(normaliseName(project.marketerName ?? '')).not.toBe(normaliseName(org!.name));
+    }
+    expect(
+      await database.db.select().from(projects).where(eq(projects.organisationId, org!.id)),
+    ).toHaveLength(0);
+  });
+
+  it('makes the agency a job role 8 member of a few projects', async () => {
+    const agency = demoUserId('agency');
+    const [row] = await database.db.select().from(user).where(eq(user.id, agency));
+    expect(row).toMatchObject({ email: 'agency@demo.offplan.test', jobRoleId: 8 });
+    expect(await database.db.select().from(member).where(eq(member.userId, agency))).toHaveLength(1);
+    const memberships = await database.db
+      .select()
+      .from(projectMembers)
+      .where(eq(projectMembers.userId, agency));
+    expect(memberships.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has an admin and an unverified account', async () => {
+    const rows = await database.db
+      .select()
+      .from(user)
+      .where(inArray(user.email, ['admin@demo.offplan.test', 'unverified@demo.offplan.test']))
+      .orderBy(asc(user.email));
+    expect(rows.map((r) => [r.email, r.role, r.emailVerified])).toEqual([
+      ['admin@demo.offplan.test', 'admin', true],
+      ['unverified@demo.offplan.test', 'user', false],
+    ]);
+  });
+
+  it('stores one credential account per user whose hash verifies the demo password', async () => {
+    const users = await database.db.select({ id: user.id, createdAt: user.createdAt }).from(user);
+    const accounts = await database.db.select().from(account);
+    expect(accounts).toHaveLength(users.length);
+    for (const a of accounts) {
+      expect(a.providerId).toBe('credential');
+      expect(a.accountId).toBe(a.userId);
+    }
+    expect(new Set(accounts.map((a) => a.password)).size).toBe(1);
+    expect(await verifyPassword({ hash: accounts[0]!.password!, password: DEMO_PASSWORD })).toBe(true);
+    expect(await verifyPassword({ hash: accounts[0]!.password!, password: 'wrong password' })).toBe(false);
+  });
+
+  it('keeps timestamps exactly as built (timestamp without time zone stays UTC)', async () => {
+    const built = buildDemoRows('hash');
+    const [admin] = await database.db
+      .select()
+      .from(user)
+      .where(eq(user.id, demoUserId('admin')));
+    expect(admin!.createdAt.toISOString()).toBe(built.users[0]!.createdAt!.toISOString());
+    const [first] = await database.db.select().from(projects).where(eq(projects.id, 1));
+    expect(first!.createdAt.toISOString()).toBe(built.projects[0]!.createdAt!.toISOString());
+    expect(first!.createdAt.getTime()).toBeLessThan(new Date('2026-11-01T00:00:00Z').getTime());
+  });
+
+  it('keeps membership and request data consistent', async () => {
+    // Approved requests always come with a membership.
+    expect(
+      await count(
+        database,
+        `select count(*) n from project_access_requests r
+         left join project_members m on m.project_id = r.project_id and m.user_id = r.user_id
+         where r.status = ${APPROVAL.APPROVED} and m.user_id is null`,
+      ),
+    ).toBe(0);
+    // Nobody asks for a project they are already a member of.
+    expect(
+      await count(
+        database,
+        `select count(*) n from project_access_requests r
+         join project_members m on m.project_id = r.project_id and m.user_id = r.user_id
+         where r.status = ${APPROVAL.PENDING}`,
+      ),
+    ).toBe(0);
+    // Recommendations are only for unclaimed listings that still take enquiries.
+    expect(
+      await count(
+        database,
+        `select count(*) n from project_recommendations r join projects p on p.id = r.project_id
+         where p.organisation_id is not null or p.sales_status in ('HIDDEN', 'SOLD_OUT') or p.stage = 'NOT_PROCEEDING'`,
+      ),
+    ).toBe(0);
+  });
+
+  it('skips a database that already has users', async () => {
+    const before = await count(database, 'select count(*) n from projects');
+    expect(await seedDemoData(database.db)).toEqual({ skipped: true });
+    expect(await count(database, 'select count(*) n from projects')).toBe(before);
+  });
+
+  it('is deterministic: two fresh databases get identical data', async () => {
+    const other = await openTestDatabase();
+    try {
+      await seedDemoData(other.db);
+      for (const table of [
+        'projects',
+        'project_configurations',
+        'project_media',
+        'project_members',
+        'project_access_requests',
+        'project_recommendations',
+        'project_slug_history',
+        'organization',
+        'member',
+      ]) {
+        const query = `select * from ${table} order by 1, 2`;
+        const [a, b] = await Promise.all([rowsOf(database, query), rowsOf(other, query)]);
+        expect(b, table).toEqual(a);
+      }
+      const usersQuery = 'select * from "user" order by id';
+      const [a, b] = await Promise.all([rowsOf(database, usersQuery), rowsOf(other, usersQuery)]);
+      expect(b).toEqual(a);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+});
+
+describe('demo media files', () => {
+  it('exist with the sizes the seed records', () => {
+    for (const file of [...DEMO_IMAGES, DEMO_FLOORPLAN, DEMO_BROCHURE]) {
+      const local = path.join(assetsDir, file.url.replace(/^\/media\//, ''));
+      expect(statSync(local).size, file.url).toBe(file.sizeBytes);
+    }
+  });
+
+  it('are 1200x800 SVG illustrations and a one-page PDF', () => {
+    for (const image of [...DEMO_IMAGES, DEMO_FLOORPLAN]) {
+      const svg = readFileSync(path.join(assetsDir, image.url.replace(/^\/media\//, '')), 'utf8');
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 1200 800"/);
+      expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    }
+    const pdf = readFileSync(path.join(assetsDir, DEMO_BROCHURE.url.replace(/^\/media\//, '')), 'latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+    expect(pdf.match(/\/Type \/Page\b/g)).toHaveLength(1);
+    const startxref = Number(/startxref\n(\d+)/.exec(pdf)![1]);
+    expect(pdf.slice(startxref, startxref + 4)).toBe('xref');
+  });
+});
+
+describe('buildDemoRows', () => {
+  it('keeps the first listings identical whatever the total', () => {
+    const small = buildDemoRows('hash', { projects: 100 });
+    const large = buildDemoRows('hash', { projects: 400 });
+    expect(large.projects.slice(0, 100)).toEqual(small.projects);
+  });
+
+  it('never goes below the minimum that carries the demo story', () => {
+    expect(buildDemoRows('hash', { projects: 1 }).projects.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('uses the base date for every timestamp', () => {
+    const now = new Date('2030-01-01T00:00:00Z');
+    const rows = buildDemoRows('hash', { now });
+    for (const row of rows.projects) {
+      expect(row.updatedAt!.getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(row.createdAt!.getTime()).toBeLessThanOrEqual(row.updatedAt!.getTime());
+    }
+  });
+});

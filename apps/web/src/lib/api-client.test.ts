@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { jsonResponse } from '../test/render.tsx';
+import {
+  ApiClientError,
+  apiRequest,
+  CLIENT_ERROR_CODES,
+  setSessionRequiredHandler,
+  toApiClientError,
+} from './api-client.ts';
+
+const okSchema = z.object({ ok: z.literal(true) });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('toApiClientError', () => {
+  it("reads the API's error shape", () => {
+    const error = toApiClientError(422, {
+      error: { code: 'VALIDATION_FAILED', message: 'Check the form.', fields: { email: 'Taken' } },
+    });
+    expect(error).toMatchObject({ status: 422, code: 'VALIDATION_FAILED', message: 'Check the form.' });
+    expect(error.fields).toEqual({ email: 'Taken' });
+  });
+
+  it("reads better-auth's unwrapped shape too", () => {
+    expect(toApiClientError(401, { code: 'INVALID', message: 'Nope.', status: 401 })).toMatchObject({
+      code: 'INVALID',
+      message: 'Nope.',
+    });
+  });
+
+  it('falls back to a generic message for bodies it does not know', () => {
+    const error = toApiClientError(502, '<html>Bad gateway</html>');
+    expect(error.code).toBe(CLIENT_ERROR_CODES.unexpected);
+    expect(error.message).toMatch(/something went wrong/i);
+  });
+});
+
+describe('apiRequest', () => {
+  it('returns the validated answer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { ok: true })),
+    );
+    await expect(apiRequest('/api/thing', { schema: okSchema })).resolves.toEqual({ ok: true });
+  });
+
+  it('throws ApiClientError with the status, code and message of a failure', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'Admins only.' } })),
+    );
+    const error = await apiRequest('/api/thing', { schema: okSchema }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiClientError);
+    expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'Admins only.' });
+  });
+
+  it('reports a lost session to the handler before throwing (spec §8)', async () => {
+    const handler = vi.fn();
+    setSessionRequiredHandler(handler);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, { error: { code: 'SessionRequired', message: 'Sign in.' } })),
+    );
+    await expect(apiRequest('/api/thing', { schema: okSchema })).rejects.toMatchObject({
+      code: 'SessionRequired',
+    });
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('turns an unreachable server into a network error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(apiRequest('/api/thing', { schema: okSchema })).rejects.toMatchObject({
+      status: 0,
+      code: CLIENT_ERROR_CODES.network,
+    });
+  });
+
+  it('refuses an answer that breaks the contract', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { ok: 'yes' })),
+    );
+    await expect(apiRequest('/api/thing', { schema: okSchema })).rejects.toMatchObject({
+      code: CLIENT_ERROR_CODES.invalidResponse,
+    });
+  });
+
+  it('sends JSON bodies and query parameters', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      jsonResponse(200, { ok: true }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/api/thing', {
+      method: 'POST',
+      body: { a: 1 },
+      query: { page: 2, skip: undefined },
+      schema: okSchema,
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe('http://localhost:3000/api/thing?page=2');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"a":1}');
+  });
+});

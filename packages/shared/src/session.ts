@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** The session user the web reads: better-auth's user plus the portal's additional fields (apps/api auth.ts). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullish(),
+  /** better-auth admin plugin roles, comma-separated; 'admin' is the spec's isAdmin. */
+  role: z.string().nullish(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  title: z.string().nullish(),
+  jobRoleId: z.number().nullish(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const authSessionSchema = z.object({
+  user: sessionUserSchema,
+  session: z.object({
+    id: z.string(),
+    expiresAt: z.coerce.date(),
+    /** Set while an admin acts as this user (design §1). */
+    impersonatedBy: z.string().nullish(),
+  }),
+});
+export type AuthSession = z.infer<typeof authSessionSchema>;
+
+/** Spec §6 isAdmin: the platform admin role of better-auth's admin plugin. */
+export function isPlatformAdmin(user: { role?: string | null }): boolean {
+  return (user.role ?? '').split(',').some((role) => role.trim() === 'admin');
+}
+
+/** GET /api/site: public facts the web app needs before sign-in. */
+export const siteInfoSchema = z.object({
+  productName: z.string(),
+  siteName: z.string(),
+  tenant: z.string(),
+  maintenanceMode: z.boolean(),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;
