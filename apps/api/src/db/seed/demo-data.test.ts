@@ -392,6 +392,19 @@ describe('seedDemoData', () => {
   }, 120_000);
 });
 
+describe('seedDemoData, twice at once', () => {
+  it('seeds once; the other call skips', async () => {
+    const database = await openTestDatabase();
+    try {
+      const results = await Promise.all([seedDemoData(database.db), seedDemoData(database.db)]);
+      expect(results.filter((result) => !result.skipped)).toHaveLength(1);
+      expect(await count(database, 'select count(*) n from projects')).toBe(DEFAULT_DEMO_PROJECTS);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
+
 describe('demo media files', () => {
   it('exist with the sizes the seed records', () => {
     for (const file of [...DEMO_IMAGES, DEMO_FLOORPLAN, DEMO_BROCHURE]) {
