@@ -24,3 +24,29 @@ test('an unknown API path answers 404 in the one error shape', async ({ request 
     error: { code: expect.any(String), message: expect.any(String) },
   });
 });
+
+test('client routes fall back to the web app; hashed assets are cached for a year and sent compressed', async ({
+  request,
+}) => {
+  const page = await request.get('/dashboard/anything?x=1');
+  expect(page.status()).toBe(200);
+  expect(page.headers()['content-type']).toContain('text/html');
+  expect(page.headers()['cache-control']).toBe('no-cache');
+  const html = await page.text();
+  const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+  expect(script, 'index.html links a hashed script').toBeTruthy();
+
+  const asset = await request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(asset.headers()['content-encoding']).toBe('br');
+
+  const gzipOnly = await request.get(script!, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzipOnly.headers()['content-encoding']).toBe('gzip');
+});
+
+test('demo images are served by the portal itself', async ({ request }) => {
+  const image = await request.get('/media/demo/1.svg');
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toContain('image/svg+xml');
+});

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -105,10 +106,35 @@ describe(`the portal process (${onPostgres ? 'PostgreSQL server' : 'embedded PGl
     });
   });
 
-  it('exits cleanly within 5 s of SIGTERM', async () => {
+  it('on SIGTERM finishes the request in flight, then exits cleanly within 5 s', async () => {
+    // A request whose body is still arriving when the signal comes.
+    const { port } = new URL(baseUrl);
+    const inFlight = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/user-update',
+      headers: { 'content-type': 'application/json', 'content-length': 40, origin: baseUrl },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      inFlight.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      inFlight.on('error', reject);
+    });
+    const body = JSON.stringify({ first_name: 'Al', last_name: 'Bee' }).padEnd(40, ' ');
+    inFlight.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
     const started = Date.now();
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    inFlight.end(body.slice(10));
+
+    // Answered (no session, so 401) rather than cut off.
+    expect(await answered).toBe(401);
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(output).toContain('"stopped"');

@@ -55,15 +55,14 @@ export async function startServer(settings: Settings) {
   const close = () => {
     closing ??= (async () => {
       logger.info('shutting down');
-      const force = setTimeout(
-        () => 'closeAllConnections' in server && server.closeAllConnections(),
-        SHUTDOWN_GRACE_MS,
-      );
-      force.unref();
+      const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      // Keep-alive connections become idle as their requests finish: close them as they do.
+      const drain = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 50);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      clearInterval(drain);
       clearTimeout(force);
       await database.close();
       logger.info('stopped');

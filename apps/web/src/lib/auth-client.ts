@@ -1,7 +1,6 @@
 import { type AuthSession, authSessionSchema } from '@offplan/shared';
 import { adminClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
-import { z } from 'zod';
 import { ApiClientError, CLIENT_ERROR_CODES, networkError, toApiClientError } from './api-client.ts';
 
 /** Mirrors apps/api/src/auth.ts `user.additionalFields` (only what the client reads). */
