@@ -55,7 +55,10 @@ export async function startServer(settings: Settings) {
   const close = () => {
     closing ??= (async () => {
       logger.info('shutting down');
-      const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      const force = setTimeout(
+        () => 'closeAllConnections' in server && server.closeAllConnections(),
+        SHUTDOWN_GRACE_MS,
+      );
       // Keep-alive connections become idle as their requests finish: close them as they do.
       const drain = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 50);
       await new Promise<void>((resolve) => {
