@@ -41,6 +41,13 @@ describe('settings', () => {
     expect(problems.join('\n')).toMatch(/MAINTENANCE_MODE/);
   });
 
+  it('lists every problem at once', () => {
+    expect(problemsOf({ NODE_ENV: 'production', PORT: 'eighty' })).toEqual([
+      'PORT must be a port number',
+      'AUTH_SECRET is required when NODE_ENV=production',
+    ]);
+  });
+
   it('requires AUTH_SECRET in production, and a long one', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'AUTH_SECRET is required when NODE_ENV=production',

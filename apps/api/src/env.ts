@@ -9,34 +9,29 @@ const optionalString = z
   .transform((value) => value.trim() || undefined)
   .optional();
 
-const settingsSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    // Loopback by default: the demo data has published passwords. Deployments set HOST=0.0.0.0.
-    HOST: z.string().min(1).default('127.0.0.1'),
-    DATA_DIR: z.string().min(1).default('./.data'),
-    DATABASE_URL: optionalString.pipe(
-      z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
-    ),
-    BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-    PRODUCT_NAME: z.string().trim().min(1).default('Offplan'),
-    AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-    MAINTENANCE_MODE: booleanish.default(false),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SEED_DEMO: booleanish.optional(),
-    TRUSTED_ORIGINS: optionalString,
-    TRUST_PROXY: booleanish.default(false),
-  })
-  .superRefine((raw, ctx) => {
-    if (raw.NODE_ENV === 'production' && !raw.AUTH_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['AUTH_SECRET'],
-        message: 'is required when NODE_ENV=production',
-      });
-    }
-  });
+const settingsSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0)
+    .max(65535)
+    .default(3000),
+  // Loopback by default: the demo data has published passwords. Deployments set HOST=0.0.0.0.
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
+  ),
+  BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PRODUCT_NAME: z.string().trim().min(1).default('Offplan'),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  MAINTENANCE_MODE: booleanish.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanish.optional(),
+  TRUSTED_ORIGINS: optionalString,
+  TRUST_PROXY: booleanish.default(false),
+});
 
 export type Settings = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -66,9 +61,14 @@ export class SettingsError extends Error {
 /** Parses the process environment once at boot; nothing else reads `process.env`. */
 export function parseSettings(source: Record<string, string | undefined>): Settings {
   const result = settingsSchema.safeParse(source);
-  if (!result.success) {
-    throw new SettingsError(result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+  // Checked apart from the schema so it is reported together with every other problem.
+  if (source.NODE_ENV === 'production' && !source.AUTH_SECRET?.trim()) {
+    problems.push('AUTH_SECRET is required when NODE_ENV=production');
   }
+  if (!result.success || problems.length) throw new SettingsError(problems);
   const raw = result.data;
   const displayHost = raw.HOST === '0.0.0.0' || raw.HOST === '::' ? '127.0.0.1' : raw.HOST;
   const baseUrl = (raw.BASE_URL ?? `http://${displayHost}:${raw.PORT}`).replace(/\/$/, '');
