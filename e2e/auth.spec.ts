@@ -47,3 +47,58 @@ test('signing out through the avatar menu lands on /login and the session is gon
   await expect(page).toHaveURL('/login?redirect=%2Fdashboard');
   await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
 });
+
+test('a session lost during the first navigation after sign-in goes back to sign-in, not to an error page', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  // The server ends the session between sign-in and the dashboard's first call (stood in for here).
+  allowConsoleErrors(/status of 401 .*\/api\/user-projects/);
+  await page.route('**/api/user-projects', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'SessionRequired', message: 'You need to be signed in to do that.' },
+      }),
+    }),
+  );
+
+  await signIn(page, DEMO.developer);
+
+  await expect(page).toHaveURL('/login?error=SessionRequired&redirect=%2Fdashboard');
+  await expect(page.getByText('Please sign in to continue.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+});
+
+test('a call refused with EMAIL_NOT_VERIFIED goes to /verify-email', async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 403 .*\/api\/user-projects/);
+  await signIn(page, DEMO.developer);
+  await expect(page).toHaveURL('/dashboard');
+  // The server would refuse once the account's email is no longer verified (stood in for here).
+  await page.route('**/api/user-projects', (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'EMAIL_NOT_VERIFIED', message: 'Verify your email address to continue.' },
+      }),
+    }),
+  );
+
+  await page.reload();
+
+  await expect(page).toHaveURL('/verify-email?error=EMAIL_NOT_VERIFIED');
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+});
+
+test('a signed-in visit to /login with an unsafe redirect goes to the dashboard', async ({ page }) => {
+  await signIn(page, DEMO.developer);
+  await expect(page).toHaveURL('/dashboard');
+
+  for (const unsafe of ['/\t/evil.example', '/%2F%2Fevil.example', '/.//evil.example']) {
+    await page.goto(`/login?${new URLSearchParams({ redirect: unsafe })}`);
+    await expect(page, `redirect=${JSON.stringify(unsafe)}`).toHaveURL('/dashboard');
+    await expect(page.getByRole('banner').getByText('Dashboard', { exact: true })).toBeVisible();
+  }
+});

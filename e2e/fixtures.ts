@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
+import { DEMO_PASSWORD } from '@offplan/shared';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
-
-/** Password of every demo account (README "Demo accounts"). */
-export const DEMO_PASSWORD = 'OffplanDemo!2026';
 
 export const DEMO = {
   admin: 'admin@demo.offplan.test',

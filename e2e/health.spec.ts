@@ -50,3 +50,41 @@ test('demo images are served by the portal itself', async ({ request }) => {
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toContain('image/svg+xml');
 });
+
+test('the web app page itself is revalidated on every visit', async ({ request }) => {
+  for (const path of ['/', '/index.html']) {
+    const page = await request.get(path);
+    expect(page.status(), path).toBe(200);
+    expect(page.headers()['content-type'], path).toContain('text/html');
+    expect(page.headers()['cache-control'], path).toBe('no-cache');
+  }
+});
+
+test('a missing asset answers 404, not the web app', async ({ request }) => {
+  for (const path of ['/assets/missing-123.js', '/robots-missing.txt', '/media/demo/missing.svg']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()['content-type'] ?? '', path).not.toContain('text/html');
+  }
+});
+
+test('a compressed asset keeps its JavaScript type and tells caches it varies by Accept-Encoding', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+  expect(script, 'index.html links a hashed script').toBeTruthy();
+
+  const brotli = await request.get(script!, { headers: { 'accept-encoding': 'br' } });
+  expect(brotli.headers()['content-encoding']).toBe('br');
+  expect(brotli.headers()['content-type']).toContain('javascript');
+  expect(brotli.headers().vary).toContain('Accept-Encoding');
+
+  const preferred = await request.get(script!, { headers: { 'accept-encoding': 'gzip;q=1.0, br;q=0.9' } });
+  expect(preferred.headers()['content-encoding']).toBe('gzip');
+
+  const plain = await request.get(script!, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(plain.headers()['content-type']).toContain('javascript');
+  expect(plain.headers().vary).toContain('Accept-Encoding');
+});

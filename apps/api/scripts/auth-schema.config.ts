@@ -1,6 +1,7 @@
 // Used only by `npx @better-auth/cli@1.4.22 generate` to write db/schema/auth.ts.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { createAuth } from '../src/auth.ts';
+import { createLogger } from '../src/lib/logger.ts';
 
 export const auth = createAuth({
   db: drizzle.mock() as never,
@@ -8,4 +9,5 @@ export const auth = createAuth({
   secret: 'x'.repeat(32),
   productName: 'Offplan',
   trustedOrigins: [],
+  logger: createLogger('warn'),
 });

@@ -1,13 +1,14 @@
 import { ERROR_CODES } from '@offplan/shared';
-import { Scalar } from '@scalar/hono-api-reference';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
+import { mountApiDocs } from './lib/api-docs.ts';
 import type { AppDeps } from './lib/context.ts';
 import { AppError, errorBody } from './lib/errors.ts';
 import { createRouter } from './lib/router.ts';
 import { mountStaticWeb } from './lib/static-web.ts';
 import { requestContext } from './middlewares/request-context.ts';
+import { securityHeaders } from './middlewares/security-headers.ts';
 import { loadSession } from './middlewares/session.ts';
 import { trustedOriginOnly } from './middlewares/trusted-origin.ts';
 import { accountRouter } from './modules/account/account.handlers.ts';
@@ -22,6 +23,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   const app = createRouter();
 
   app.use('*', requestContext(deps));
+  app.use('*', ...securityHeaders);
   app.use('/api/*', compress({ threshold: 1024 }));
   app.use(
     '/api/*',
@@ -47,18 +49,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.route('/', siteRouter);
   app.route('/', accountRouter);
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: `${deps.settings.productName} Portal API`,
-      version: '1.0.0',
-      description: 'Every failure answers `{error: {code, message, fields?}}`.',
-    },
-  });
-  app.get(
-    '/api/docs',
-    Scalar({ url: '/api/openapi.json', pageTitle: `${deps.settings.productName} Portal API` }),
-  );
+  mountApiDocs(app, deps.settings.productName);
 
   app.all('/api/*', (c) =>
     c.json(errorBody(ERROR_CODES.notFound, `No API route ${c.req.method} ${c.req.path}.`), 404),

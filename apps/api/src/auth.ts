@@ -1,8 +1,9 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, organization } from 'better-auth/plugins';
+import { admin, openAPI, organization } from 'better-auth/plugins';
 import type { Db } from './db/client.ts';
 import * as schema from './db/schema/index.ts';
+import type { Logger } from './lib/logger.ts';
 
 export type AuthOptions = {
   db: Db;
@@ -10,7 +11,21 @@ export type AuthOptions = {
   secret: string;
   productName: string;
   trustedOrigins: string[];
+  logger: Logger;
 };
+
+/**
+ * better-auth endpoints that stay closed until the capability that owns them is built with its
+ * checks and audit trail: self sign-up (the /register flow with terms and email verification),
+ * profile updates outside /api/user-update, and impersonation (the magic-token flow, with opt-out
+ * and audit). See docs/decisions/004-authentication.md.
+ */
+export const CLOSED_AUTH_PATHS = [
+  '/sign-up/email',
+  '/update-user',
+  '/admin/impersonate-user',
+  '/admin/stop-impersonating',
+];
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const CLIENT_IP_HEADER = 'x-offplan-client-ip';
@@ -26,8 +41,15 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     trustedOrigins: options.trustedOrigins,
     database: drizzleAdapter(options.db, { provider: 'pg', schema }),
+    disabledPaths: CLOSED_AUTH_PATHS,
+    // One JSON log: better-auth's own messages go through pino too.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => options.logger[level]({ source: 'better-auth', args }, message),
+    },
     emailAndPassword: {
       enabled: true,
+      disableSignUp: true,
       minPasswordLength: 12,
       maxPasswordLength: 128,
       // Unverified users may sign in and are routed to /verify-email (spec §4).
@@ -58,18 +80,25 @@ export function createAuth(options: AuthOptions) {
     },
     plugins: [
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      // Describes the auth endpoints; merged into /api/openapi.json (app.ts).
+      openAPI({ disableDefaultReference: true }),
       organization({
         creatorRole: 'owner',
+        // Organisations are created by admins and the onboarding flow, never deleted by a member:
+        // their names drive recommendations and claims (design §2), and deletion would unclaim projects.
+        allowUserToCreateOrganization: false,
+        disableOrganizationDeletion: true,
         schema: {
           organization: {
             additionalFields: {
-              abn: { type: 'string', required: false },
+              // Validated (checksum) by the organisation page's own calls, not writable here.
+              abn: { type: 'string', required: false, input: false },
               website: { type: 'string', required: false },
               phone: { type: 'string', required: false },
               address: { type: 'string', required: false },
               about: { type: 'string', required: false },
-              visibility: { type: 'string', required: false, defaultValue: 'public' },
-              tenant: { type: 'string', required: false, defaultValue: 'offplan' },
+              visibility: { type: 'string', required: false, defaultValue: 'public', input: false },
+              tenant: { type: 'string', required: false, defaultValue: 'offplan', input: false },
             },
           },
         },

@@ -55,19 +55,28 @@ describe('settings', () => {
     expect(problemsOf({ AUTH_SECRET: 'short' })[0]).toMatch(/AUTH_SECRET/);
   });
 
-  it('fills demo data on the embedded database only, unless asked, and never in production', () => {
-    expect(parseSettings({ DATABASE_URL: 'postgres://localhost/x' }).seedDemo).toBe(false);
-    expect(parseSettings({ DATABASE_URL: 'postgres://localhost/x', SEED_DEMO: 'true' }).seedDemo).toBe(true);
-    expect(
-      parseSettings({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SEED_DEMO: 'true' }).seedDemo,
-    ).toBe(false);
+  it('fills demo data only on a loopback embedded portal by default, when asked, and never in production', () => {
+    const server = { DATABASE_URL: 'postgres://localhost/x', AUTH_SECRET: 'x'.repeat(32) };
+    expect(parseSettings(server).seedDemo).toBe(false);
+    expect(parseSettings({ ...server, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    // Published demo passwords are not put on the network unless asked for.
+    expect(parseSettings({ HOST: '0.0.0.0' }).seedDemo).toBe(false);
+    expect(parseSettings({ HOST: '0.0.0.0', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SEED_DEMO: 'true' };
+    expect(parseSettings(production).seedDemo).toBe(false);
+  });
+
+  it('requires AUTH_SECRET with a PostgreSQL server, which several processes share', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://localhost/x' })).toEqual([
+      'AUTH_SECRET is required with DATABASE_URL',
+    ]);
   });
 
   it('derives the base URL and trusted origins', () => {
     const settings = parseSettings({
       PORT: '8080',
       HOST: '0.0.0.0',
-      TRUSTED_ORIGINS: 'https://a.example, https://b.example',
+      TRUSTED_ORIGINS: 'https://a.example/, https://b.example/some/path,',
     });
     expect(settings.baseUrl).toBe('http://127.0.0.1:8080');
     expect(settings.trustedOrigins).toEqual([
@@ -76,5 +85,16 @@ describe('settings', () => {
       'https://b.example',
     ]);
     expect(parseSettings({ BASE_URL: 'https://portal.example/' }).baseUrl).toBe('https://portal.example');
+    expect(parseSettings({ BASE_URL: 'https://portal.example/app' }).trustedOrigins).toEqual([
+      'https://portal.example',
+    ]);
+    expect(parseSettings({ HOST: '::1', PORT: '3001' }).baseUrl).toBe('http://[::1]:3001');
+  });
+
+  it('refuses a trusted origin that is not an http(s) address, and port 0', () => {
+    expect(problemsOf({ TRUSTED_ORIGINS: 'https://ok.example,not a url' })).toEqual([
+      "TRUSTED_ORIGINS 'not a url' is not an http(s) origin",
+    ]);
+    expect(problemsOf({ PORT: '0' })[0]).toMatch(/^PORT/);
   });
 });

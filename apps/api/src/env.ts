@@ -14,7 +14,7 @@ const settingsSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int('must be a whole number')
-    .min(0)
+    .min(1, 'must be from 1 to 65535')
     .max(65535)
     .default(3000),
   // Loopback by default: the demo data has published passwords. Deployments set HOST=0.0.0.0.
@@ -32,6 +32,18 @@ const settingsSchema = z.object({
   TRUSTED_ORIGINS: optionalString,
   TRUST_PROXY: booleanish.default(false),
 });
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+function originOf(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export type Settings = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -64,14 +76,28 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
   const problems = result.success
     ? []
     : result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
-  // Checked apart from the schema so it is reported together with every other problem.
-  if (source.NODE_ENV === 'production' && !source.AUTH_SECRET?.trim()) {
-    problems.push('AUTH_SECRET is required when NODE_ENV=production');
+  // Checked apart from the schema so they are reported together with every other problem.
+  if (!source.AUTH_SECRET?.trim()) {
+    if (source.NODE_ENV === 'production') problems.push('AUTH_SECRET is required when NODE_ENV=production');
+    // Processes sharing a server must share the secret: one kept in a DATA_DIR would be each one's own.
+    else if (source.DATABASE_URL?.trim()) problems.push('AUTH_SECRET is required with DATABASE_URL');
+  }
+  const trustedOrigins: string[] = [];
+  for (const entry of source.TRUSTED_ORIGINS?.split(',') ?? []) {
+    if (!entry.trim()) continue;
+    const origin = originOf(entry.trim());
+    if (origin) trustedOrigins.push(origin);
+    else problems.push(`TRUSTED_ORIGINS '${entry.trim()}' is not an http(s) origin`);
   }
   if (!result.success || problems.length) throw new SettingsError(problems);
   const raw = result.data;
-  const displayHost = raw.HOST === '0.0.0.0' || raw.HOST === '::' ? '127.0.0.1' : raw.HOST;
+  const displayHost = WILDCARD_HOSTS.has(raw.HOST)
+    ? '127.0.0.1'
+    : raw.HOST.includes(':')
+      ? `[${raw.HOST}]`
+      : raw.HOST;
   const baseUrl = (raw.BASE_URL ?? `http://${displayHost}:${raw.PORT}`).replace(/\/$/, '');
+  const loopback = LOOPBACK_HOSTS.has(raw.HOST);
   const production = raw.NODE_ENV === 'production';
   return {
     nodeEnv: raw.NODE_ENV,
@@ -84,8 +110,9 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     authSecret: raw.AUTH_SECRET,
     maintenanceMode: raw.MAINTENANCE_MODE,
     logLevel: raw.LOG_LEVEL,
-    seedDemo: !production && (raw.SEED_DEMO ?? !raw.DATABASE_URL),
+    // Demo accounts have published passwords: by default only on a loopback-only embedded portal.
+    seedDemo: !production && (raw.SEED_DEMO ?? (!raw.DATABASE_URL && loopback)),
     trustProxy: raw.TRUST_PROXY,
-    trustedOrigins: [baseUrl, ...(raw.TRUSTED_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [])],
+    trustedOrigins: [...new Set([new URL(baseUrl).origin, ...trustedOrigins])],
   };
 }

@@ -12,18 +12,37 @@ try {
   throw error;
 }
 
-const { close, logger } = await startServer(settings);
+// Handlers go in first: a signal during start-up (migrations, demo data) stops the process as soon
+// as the database is consistent again, rather than killing it mid-write.
+let stopRequested = false;
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+
+function stop() {
+  // Whatever happens, the process is gone within 5 s of the signal.
+  setTimeout(() => process.exit(1), 5000).unref();
+  server?.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      server?.logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
+}
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
-    // Whatever happens, the process is gone within 5 s of the signal.
-    setTimeout(() => process.exit(1), 5000).unref();
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    stopRequested = true;
+    if (server) stop();
   });
 }
+
+try {
+  server = await startServer(settings);
+} catch (error) {
+  // A refusal to start (data folder in use, database unreachable) is a message, not a stack trace.
+  process.stderr.write(
+    `The portal could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+}
+if (stopRequested) stop();

@@ -25,6 +25,7 @@ export async function startServer(settings: Settings) {
     secret: resolveAuthSecret(settings.authSecret, settings.dataDir),
     productName: settings.productName,
     trustedOrigins: settings.trustedOrigins,
+    logger,
   });
 
   if (settings.seedDemo) {
@@ -37,7 +38,15 @@ export async function startServer(settings: Settings) {
     }
   }
 
-  const app = createApp({ settings, database, auth, logger, migrationsFolder: defaultMigrationsFolder });
+  const lifecycle = { draining: false };
+  const app = createApp({
+    settings,
+    database,
+    auth,
+    logger,
+    migrationsFolder: defaultMigrationsFolder,
+    lifecycle,
+  });
   const server = await new Promise<ServerType>((resolve) => {
     const listening = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, () =>
       resolve(listening),
@@ -55,6 +64,7 @@ export async function startServer(settings: Settings) {
   const close = () => {
     closing ??= (async () => {
       logger.info('shutting down');
+      lifecycle.draining = true;
       const force = setTimeout(
         () => 'closeAllConnections' in server && server.closeAllConnections(),
         SHUTDOWN_GRACE_MS,

@@ -9,11 +9,11 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './lib/query-client.ts';
-import { createAppRouter, installSessionRequiredHandler } from './router.tsx';
+import { createAppRouter, installAccessErrorHandlers } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const router = createAppRouter({ queryClient });
-installSessionRequiredHandler(router, queryClient);
+installAccessErrorHandlers(router, queryClient);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -1,9 +1,20 @@
 import { MESSAGES, type ProjectSummary, type UserProjectsOutput } from '@offplan/shared';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiClientError,
+  reportAccessError,
+  setEmailNotVerifiedHandler,
+  setSessionRequiredHandler,
+} from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { type AppRouter, createAppRouter, installSessionRequiredHandler } from './router.tsx';
+import {
+  type AppRouter,
+  createAccessErrorHandlers,
+  createAppRouter,
+  installAccessErrorHandlers,
+} from './router.tsx';
 import { jsonResponse, renderWithProviders } from './test/render.tsx';
 
 const site = {
@@ -77,6 +88,8 @@ type Api = {
   /** A function answers each get-session call in turn. */
   session?: unknown;
   userProjects?: { status: number; body: unknown };
+  /** Called when the sign-in form posts; answers success. */
+  onSignIn?: () => void;
 };
 
 /** Answers the calls the app makes, like the API would. */
@@ -90,6 +103,10 @@ function stubApi(api: Api) {
       return jsonResponse(200, (typeof api.session === 'function' ? api.session() : api.session) ?? null);
     }
     if (url.pathname === '/api/auth/sign-out') return jsonResponse(200, { success: true });
+    if (url.pathname === '/api/auth/sign-in/email') {
+      api.onSignIn?.();
+      return jsonResponse(200, { redirect: false, token: 't', user: user() });
+    }
     if (url.pathname === '/api/user-projects' && api.userProjects) {
       return jsonResponse(api.userProjects.status, api.userProjects.body);
     }
@@ -102,14 +119,25 @@ function stubApi(api: Api) {
 function renderApp(path: string): AppRouter {
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
-  installSessionRequiredHandler(router, queryClient);
+  installAccessErrorHandlers(router, queryClient);
   renderWithProviders(<RouterProvider router={router} />, { queryClient });
   return router;
 }
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  setSessionRequiredHandler(null);
+  setEmailNotVerifiedHandler(null);
 });
+
+const sessionRequiredAnswer = {
+  status: 401,
+  body: { error: { code: 'SessionRequired', message: 'You need to be signed in to do that.' } },
+};
+const emailNotVerifiedAnswer = {
+  status: 403,
+  body: { error: { code: 'EMAIL_NOT_VERIFIED', message: 'Verify your email address to continue.' } },
+};
 
 describe('session routing (spec §4)', () => {
   it('sends a signed-out visitor of a protected page to sign-in with a redirect back', async () => {
@@ -139,6 +167,25 @@ describe('session routing (spec §4)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
+  it.each([
+    ['a tab', '/\t/evil.example'],
+    ['a newline', '/\n/evil.example'],
+    ['encoded slashes', '/%2F%2Fevil.example'],
+    ['a dot segment', '/.//evil.example'],
+  ])(
+    'sends a signed-in user away from /login past a redirect with %s, to the dashboard',
+    async (_, target) => {
+      stubApi({
+        session: sessionOf(),
+        userProjects: { status: 200, body: { success: true, output: account([]) } },
+      });
+      const router = renderApp(`/login?${new URLSearchParams({ redirect: target })}`);
+
+      expect(await screen.findByText('No projects yet')).toBeTruthy();
+      expect(router.state.location.href).toBe('/dashboard');
+    },
+  );
+
   it('sends a user with an unverified email to /verify-email, which names the address', async () => {
     stubApi({ session: sessionOf({ emailVerified: false }) });
     const router = renderApp('/dashboard');
@@ -154,13 +201,115 @@ describe('session routing (spec §4)', () => {
     let sessionReads = 0;
     stubApi({
       session: () => (sessionReads++ === 0 ? sessionOf() : null),
-      userProjects: { status: 401, body: { error: { code: 'SessionRequired', message: 'Sign in first.' } } },
+      userProjects: sessionRequiredAnswer,
     });
     const router = renderApp('/dashboard');
 
     expect(await screen.findByText(MESSAGES.sessionRequired)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.href).toBe('/login?error=SessionRequired&redirect=%2Fdashboard');
     expect(router.state.location.search).toEqual({ error: 'SessionRequired', redirect: '/dashboard' });
+  });
+
+  it('goes to sign-in when the first navigation from /login to /dashboard answers SessionRequired', async () => {
+    // B7: the call fails while the router is still on /login, the page being left.
+    let signedIn = false;
+    stubApi({
+      session: () => (signedIn ? sessionOf() : null),
+      onSignIn: () => {
+        signedIn = true;
+      },
+      userProjects: sessionRequiredAnswer,
+    });
+    const router = renderApp('/login?redirect=%2Fdashboard');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'dana@harbourline.example' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse-battery' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText(MESSAGES.sessionRequired)).toBeTruthy();
+    await waitFor(() =>
+      expect(router.state.location.href).toBe('/login?error=SessionRequired&redirect=%2Fdashboard'),
+    );
+    expect(screen.queryByText('Your projects could not be loaded')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+  });
+
+  it('takes SessionRequired to sign-in from the page being navigated to, not the one being left', () => {
+    // B7: mid-navigation the router state may still hold the page being left (/login here); the
+    // handler must go by the history entry being loaded. A router in that state, as a stand-in:
+    const navigate = vi.fn(async () => {});
+    const midNavigation = {
+      state: { location: { pathname: '/login', searchStr: '?redirect=%2Fdashboard' } },
+      latestLocation: { pathname: '/dashboard', searchStr: '' },
+      navigate,
+    } as unknown as AppRouter;
+    installAccessErrorHandlers(midNavigation, createQueryClient());
+
+    reportAccessError(new ApiClientError({ ...sessionRequiredAnswer.body.error, status: 401 }));
+
+    expect(navigate).toHaveBeenCalledExactlyOnceWith({
+      href: '/login?error=SessionRequired&redirect=%2Fdashboard',
+      replace: true,
+    });
+  });
+
+  it('never leaves the user on an error page for a lost session, even if the first move did not happen', async () => {
+    let sessionReads = 0;
+    stubApi({
+      session: () => (sessionReads++ === 0 ? sessionOf() : null),
+      userProjects: sessionRequiredAnswer,
+    });
+    const queryClient = createQueryClient();
+    const router = createAppRouter({
+      queryClient,
+      history: createMemoryHistory({ initialEntries: ['/dashboard'] }),
+    });
+    // The API client's report is dropped (as B7 dropped it); the page that receives the error reports again.
+    const handlers = createAccessErrorHandlers(router, queryClient);
+    const reports = vi.fn();
+    setSessionRequiredHandler((error) => {
+      reports(error);
+      if (reports.mock.calls.length > 1) handlers.sessionRequired(error);
+    });
+    renderWithProviders(<RouterProvider router={router} />, { queryClient });
+
+    expect(await screen.findByText(MESSAGES.sessionRequired)).toBeTruthy();
+    expect(router.state.location.href).toBe('/login?error=SessionRequired&redirect=%2Fdashboard');
+    // Once by the API client, once by the dashboard's error component (and the frame's own count
+    // query may ask again and be refused while the move is under way).
+    expect(reports.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByText('Your projects could not be loaded')).toBeNull();
+    // React logs the error the dashboard's error boundary caught; expected in this test only.
+    expect(vi.mocked(console.error).mock.calls.flat().map(String).join(' ')).toMatch(
+      /You need to be signed in to do that/,
+    );
+    vi.mocked(console.error).mockClear();
+  });
+
+  it('goes to /verify-email when a call answers EMAIL_NOT_VERIFIED, even if the session reads as verified', async () => {
+    // The server's refusal wins over a session answer that would send the user straight back.
+    const calls = stubApi({ session: sessionOf(), userProjects: emailNotVerifiedAnswer });
+    const router = renderApp('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeTruthy();
+    expect(router.state.location.href).toBe('/verify-email?error=EMAIL_NOT_VERIFIED');
+    expect(screen.getByText('dana@harbourline.example')).toBeTruthy();
+    // The session was read again rather than trusted from before the refusal.
+    expect(calls.filter((path) => path === '/api/auth/get-session').length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByText('Your projects could not be loaded')).toBeNull();
+    expect(screen.queryByText('Admins have no projects of their own')).toBeNull();
+  });
+
+  it('still sends a verified user on a plain /verify-email to the dashboard', async () => {
+    stubApi({
+      session: sessionOf(),
+      userProjects: { status: 200, body: { success: true, output: account([]) } },
+    });
+    const router = renderApp('/verify-email');
+
+    expect(await screen.findByText('No projects yet')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('stays on sign-in after SessionRequired even if a session still reads as valid', async () => {

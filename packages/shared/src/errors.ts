@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   validation: 'VALIDATION_FAILED',
   sessionRequired: 'SessionRequired',
   forbidden: 'FORBIDDEN',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
   notFound: 'NOT_FOUND',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',

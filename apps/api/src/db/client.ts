@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type DataDirLock, lockDataDir } from '../lib/data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,16 +34,31 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     };
   }
   let dataDir: string | undefined;
+  let lock: DataDirLock | undefined;
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir, 'pgdata');
     mkdirSync(dataDir, { recursive: true });
+    // PGlite does not lock its files: a second process would open them too and both would diverge.
+    lock = await lockDataDir(options.dataDir);
   }
-  // No dataDir: an in-memory database (tests).
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // No dataDir: an in-memory database (tests), private to this process, so no lock.
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   return {
     db: drizzlePglite(pglite, { schema }) as unknown as Db,
     kind: 'pglite',
     pglite,
-    close: () => pglite.close(),
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

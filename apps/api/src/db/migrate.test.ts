@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/test-app.ts';
-import type { Database } from './client.ts';
+import { createFreshPostgresDatabase, openTestDatabase } from '../test/test-app.ts';
+import { type Database, openDatabase } from './client.ts';
 import { migrateDatabase, migrationsAreCurrent } from './migrate.ts';
 
 let database: Database;
@@ -23,11 +23,31 @@ describe('migrations', () => {
     expect(await count()).toBeGreaterThan(0);
   });
 
-  it('are a no-op when current, even when run concurrently', async () => {
+  it('are a no-op when current', async () => {
     const before = await count();
-    await Promise.all([migrateDatabase(database), migrateDatabase(database)]);
+    await migrateDatabase(database);
     expect(await count()).toBe(before);
   });
+
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')(
+    'run once when several processes start together on a fresh server database',
+    async () => {
+      const fresh = await createFreshPostgresDatabase();
+      // Separate pools, as separate processes would have.
+      const processes = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: fresh.url })));
+      try {
+        await Promise.all(processes.map((each) => migrateDatabase(each)));
+        const journal = (await processes[0]!.db.execute(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(journal.rows[0]!.n).toBe(await count());
+        for (const each of processes) expect(await migrationsAreCurrent(each)).toBe(true);
+      } finally {
+        await Promise.all(processes.map((each) => each.close()));
+        await fresh.drop();
+      }
+    },
+  );
 
   it('create every table of this wave', async () => {
     const result = (await database.db.execute(

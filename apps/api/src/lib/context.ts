@@ -10,6 +10,8 @@ export type AppDeps = {
   auth: Auth;
   logger: Logger;
   migrationsFolder: string;
+  /** Set while the process shuts down: /readyz then answers 503 so load balancers stop sending. */
+  lifecycle: { draining: boolean };
 };
 
 export type AppEnv = {

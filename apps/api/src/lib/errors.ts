@@ -16,6 +16,8 @@ export class AppError extends Error {
 
 export const sessionRequired = () =>
   new AppError(401, ERROR_CODES.sessionRequired, 'You need to be signed in to do that.');
+export const emailNotVerified = () =>
+  new AppError(403, ERROR_CODES.emailNotVerified, 'Verify your email address to continue.');
 export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message = 'Not found.') => new AppError(404, ERROR_CODES.notFound, message);

@@ -1,9 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
-import type { AppEnv } from './context.ts';
+import type { Context, Env, Hono, Schema } from 'hono';
+import { parseAccept } from 'hono/utils/accept';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { getMimeType } from 'hono/utils/mime';
 
 /** Finds a folder of the repository from here, in the sources (src/lib) and in the bundle (dist). */
 function findUp(relative: string): string | undefined {
@@ -16,40 +19,169 @@ function findUp(relative: string): string | undefined {
   return undefined;
 }
 
-export const webDistDir = findUp('apps/web/dist') ?? findUp('web/dist');
-export const assetsDir = findUp('apps/api/assets') ?? findUp('assets');
+export type StaticWebFolders = {
+  /** The built web app (Vite's dist). Without it, only demo media are served. */
+  webDistDir?: string;
+  /** `apps/api/assets`: demo media are its `demo/` folder, served at /media/demo/. */
+  assetsDir?: string;
+};
+
+/** Where the folders are in a checkout and beside the bundle. */
+export const defaultStaticWebFolders: StaticWebFolders = {
+  webDistDir: findUp('apps/web/dist') ?? findUp('web/dist'),
+  assetsDir: findUp('apps/api/assets') ?? findUp('assets'),
+};
 
 const YEAR = 'public, max-age=31536000, immutable';
+const HTML = 'text/html; charset=UTF-8';
+
+/** What the build writes beside each compressible file over 1 KiB, in our order of preference. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+type Encoding = (typeof ENCODINGS)[number]['name'];
+
+/** Same threshold as the build: under 1 KiB compression saves less than the Vary costs caches. */
+const COMPRESS_OVER_BYTES = 1024;
 
 /**
- * Serves demo media, the built web app (hashed assets cached for a year, served pre-compressed
- * when the build wrote .br/.gz files) and falls back to index.html for client routes.
+ * The encoding to send among those available (in our order of preference), by the client's
+ * q-values (RFC 9110 §12.5.3): the highest q wins, `q=0` refuses, `*` stands for any encoding not
+ * named, and a tie goes to the earlier (smaller) one. Undefined: send the file as it is.
  */
-export function mountStaticWeb(app: Hono<AppEnv>) {
-  if (assetsDir) {
-    app.use(
-      '/media/demo/*',
-      serveStatic({
-        root: path.join(assetsDir, 'demo'),
-        rewriteRequestPath: (requestPath) => requestPath.replace(/^\/media\/demo/, ''),
-        onFound: (_path, c) => c.header('cache-control', 'public, max-age=86400'),
-      }),
-    );
+export function chooseEncoding(
+  acceptEncoding: string | undefined,
+  available: readonly Encoding[],
+): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepts = parseAccept(acceptEncoding);
+  const wildcard = accepts.find((accept) => accept.type === '*')?.q ?? 0;
+  let best: { encoding: Encoding; q: number } | undefined;
+  for (const encoding of available) {
+    const q = accepts.find((accept) => accept.type.toLowerCase() === encoding)?.q ?? wildcard;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
   }
-  if (!webDistDir) return;
-  const root = webDistDir;
-  app.use(
-    '/assets/*',
-    serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header('cache-control', YEAR) }),
-  );
-  app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/') || c.req.path === '/api') return next();
-    return serveStatic({ root, precompressed: true })(c, next);
-  });
-  const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
-  app.get('*', (c, next) => {
-    if (c.req.path.startsWith('/api/') || c.req.path === '/api') return next();
-    c.header('cache-control', 'no-cache');
-    return c.html(indexHtml);
+  return best?.encoding;
+}
+
+/**
+ * The file under `root` that a request path names, or undefined when the path is unsafe: anything
+ * still percent-encoded after Hono's decoding (an encoded slash or percent), backslashes, NUL,
+ * empty or dot segments. The final containment check holds even if those rules miss a case.
+ */
+function fileUnder(root: string, requestPath: string): string | undefined {
+  if (/[%\\\0]/.test(requestPath)) return undefined;
+  if (/\/\/|(?:^|\/)\.{1,2}(?:\/|$)/.test(requestPath)) return undefined;
+  const file = path.join(root, requestPath);
+  return file.startsWith(root + path.sep) ? file : undefined;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Paths that name a file, never a page: a miss there is a 404, because index.html in place of a
+ * script, image or robots.txt is a broken asset that looks like a success (and gets cached).
+ */
+function namesAFile(requestPath: string): boolean {
+  if (requestPath.startsWith('/assets/') || requestPath.startsWith('/media/')) return true;
+  const lastSegment = requestPath.slice(requestPath.lastIndexOf('/') + 1);
+  return /\.[a-z0-9]+$/i.test(lastSegment);
+}
+
+const isApiPath = (requestPath: string) => requestPath === '/api' || requestPath.startsWith('/api/');
+
+/** A plain 404: not the web app, so a missing file never arrives as a 200 page. */
+const notFound = (c: Context) => c.text('Not found.', 404);
+
+/** index.html and its compressed forms, made once at start (the build's siblings could be stale). */
+function loadIndexHtml(root: string) {
+  const identity = new Uint8Array(readFileSync(path.join(root, 'index.html')));
+  const compressed: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>> =
+    identity.length > COMPRESS_OVER_BYTES
+      ? {
+          br: new Uint8Array(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })),
+          gzip: new Uint8Array(gzipSync(identity, { level: 9 })),
+        }
+      : {};
+  return { identity, compressed, available: ENCODINGS.map((e) => e.name).filter((e) => compressed[e]) };
+}
+
+/**
+ * Serves demo media, the built web app (hashed assets cached for a year; files sent pre-compressed
+ * when the build wrote .br/.gz siblings and the client accepts them; HTML always revalidated) and
+ * index.html for client routes. Misses of anything that names a file are a plain 404.
+ * Mount it after the API routes: it answers every other GET.
+ */
+export function mountStaticWeb<E extends Env, S extends Schema, B extends string>(
+  app: Hono<E, S, B>,
+  folders: StaticWebFolders = defaultStaticWebFolders,
+) {
+  if (folders.assetsDir) {
+    const demoMedia = serveStatic({
+      root: path.join(folders.assetsDir, 'demo'),
+      rewriteRequestPath: (requestPath) => requestPath.replace(/^\/media\/demo/, ''),
+    });
+    app.use('/media/demo/*', async (c, next) => {
+      const response = await demoMedia(c, async () => {});
+      if (!response) return next();
+      // On the answer itself: serveStatic's onFound runs after the response is built.
+      response.headers.set('Cache-Control', 'public, max-age=86400');
+      return response;
+    });
+  }
+  if (!folders.webDistDir) return;
+  const root = path.resolve(folders.webDistDir);
+  const index = loadIndexHtml(root);
+
+  const sendIndex = (c: Context) => {
+    c.header('Cache-Control', 'no-cache');
+    if (index.available.length) c.header('Vary', 'Accept-Encoding', { append: true });
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'), index.available);
+    const body = encoding ? index.compressed[encoding] : undefined;
+    if (encoding && body) c.header('Content-Encoding', encoding);
+    c.header('Content-Type', HTML);
+    return c.body(body ?? index.identity, 200);
+  };
+
+  const sendFile = async (c: Context, file: string) => {
+    const contentType = getMimeType(file) ?? 'application/octet-stream';
+    const available = COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType)
+      ? ENCODINGS.filter(({ suffix }) => isFile(file + suffix)).map(({ name }) => name)
+      : [];
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'), available);
+    const suffix = ENCODINGS.find(({ name }) => name === encoding)?.suffix ?? '';
+    // Caches must keep each encoding apart, including the uncompressed answer.
+    if (available.length) c.header('Vary', 'Accept-Encoding', { append: true });
+    if (encoding) c.header('Content-Encoding', encoding);
+    if (contentType.startsWith('text/html')) c.header('Cache-Control', 'no-cache');
+    else if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', YEAR);
+    // serveStatic streams the chosen file (HEAD and Range included) but names the type after the
+    // .br/.gz it sends, so the original's type is put back on its answer.
+    const response = await serveStatic({ path: file + suffix })(c, async () => {});
+    if (!response) {
+      // Removed between our look and serveStatic's: nothing of this answer applies any more.
+      c.header('Content-Encoding', undefined);
+      c.header('Cache-Control', undefined);
+      return notFound(c);
+    }
+    response.headers.set('Content-Type', contentType);
+    return response;
+  };
+
+  app.get('*', async (c, next) => {
+    const requestPath = c.req.path;
+    if (isApiPath(requestPath)) return next();
+    if (requestPath === '/' || requestPath === '/index.html') return sendIndex(c);
+    // An unsafe path is never looked up, but may still be a client route.
+    const file = fileUnder(root, requestPath);
+    if (file && isFile(file)) return sendFile(c, file);
+    return namesAFile(requestPath) ? notFound(c) : sendIndex(c);
   });
 }

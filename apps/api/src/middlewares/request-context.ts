@@ -6,10 +6,13 @@ import type { AppDeps, AppEnv } from '../lib/context.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-/** Client address: the socket's, or the left-most x-forwarded-for entry behind a trusted proxy. */
+/**
+ * Client address: the socket's, or behind a trusted proxy the right-most x-forwarded-for entry,
+ * which that proxy appended. Entries to its left were written by the client and prove nothing.
+ */
 function clientIpOf(c: Context, trustProxy: boolean): string | undefined {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {

@@ -1,7 +1,8 @@
 import { isPlatformAdmin } from '@offplan/shared';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/context.ts';
-import { forbidden, sessionRequired } from '../lib/errors.ts';
+import { emailNotVerified, forbidden, sessionRequired } from '../lib/errors.ts';
 
 /** Loads the better-auth session (if any) into `c.var.user` and `c.var.session`. */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
@@ -13,15 +14,23 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** A signed-in user whose email is verified: spec §6 blocks unverified emails from the app. */
+function requireVerifiedUser(c: Context<AppEnv>) {
+  const user = c.var.user;
+  if (!user) throw sessionRequired();
+  if (!user.emailVerified) throw emailNotVerified();
+  return user;
+}
+
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) throw sessionRequired();
+  requireVerifiedUser(c);
   await next();
 });
 
 /** Spec §6: admins have no projects of their own; these calls are for portal users only. */
 export const requireNonAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) throw sessionRequired();
-  if (isPlatformAdmin(c.var.user))
+  if (isPlatformAdmin(requireVerifiedUser(c))) {
     throw forbidden('This call is for portal users; admins have no projects of their own.');
+  }
   await next();
 });

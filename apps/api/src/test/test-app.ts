@@ -7,7 +7,7 @@ import { createApp } from '../app.ts';
 import { createAuth } from '../auth.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { defaultMigrationsFolder, migrateDatabase } from '../db/migrate.ts';
-import { parseSettings } from '../env.ts';
+import { parseSettings, type Settings } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
@@ -52,6 +52,28 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
+/** The app as one process would compose it, over a given database (tests can make two). */
+export function buildApp(database: Database, settings: Settings) {
+  const logger = createLogger(settings.logLevel);
+  const auth = createAuth({
+    db: database.db,
+    baseUrl: settings.baseUrl,
+    secret: settings.authSecret!,
+    productName: settings.productName,
+    trustedOrigins: settings.trustedOrigins,
+    logger,
+  });
+  const deps = {
+    settings,
+    database,
+    auth,
+    logger,
+    migrationsFolder: defaultMigrationsFolder,
+    lifecycle: { draining: false },
+  };
+  return { app: createApp(deps, { serveWeb: false }), auth, deps };
+}
+
 export async function createTestApp(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'offplan-test-'));
   const settings = parseSettings({
@@ -65,18 +87,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...env,
   });
   const database = await openTestDatabase();
-  const auth = createAuth({
-    db: database.db,
-    baseUrl: settings.baseUrl,
-    secret: settings.authSecret!,
-    productName: settings.productName,
-    trustedOrigins: settings.trustedOrigins,
-  });
-  const logger = createLogger(settings.logLevel);
-  const app = createApp(
-    { settings, database, auth, logger, migrationsFolder: defaultMigrationsFolder },
-    { serveWeb: false },
-  );
+  const { app, auth } = buildApp(database, settings);
   let requestCount = 0;
 
   /** A request through the whole HTTP stack, from our own origin and (by default) its own client address. */
@@ -97,7 +108,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     return app.request(pathname, { ...init, headers, body });
   };
 
-  /** Creates a user through better-auth itself, then sets what only an admin or the seed could. */
+  /** Creates a user with better-auth's own adapter and password hashing (self sign-up is closed). */
   async function createUser(
     fields: {
       email?: string;
@@ -108,23 +119,28 @@ export async function createTestApp(env: Record<string, string> = {}) {
       emailVerified?: boolean;
     } = {},
   ) {
+    const context = await auth.$context;
     const email = fields.email ?? `user-${randomBytes(4).toString('hex')}@example.test`;
-    const result = await auth.api.signUpEmail({
-      body: {
+    const firstName = fields.firstName ?? 'Test';
+    const lastName = fields.lastName ?? 'User';
+    const created = await context.internalAdapter.createUser(
+      {
         email,
-        password: fields.password ?? TEST_PASSWORD,
-        name: `${fields.firstName ?? 'Test'} ${fields.lastName ?? 'User'}`,
-        firstName: fields.firstName ?? 'Test',
-        lastName: fields.lastName ?? 'User',
+        name: `${firstName} ${lastName}`,
+        firstName,
+        lastName,
+        role: fields.role ?? 'user',
+        emailVerified: fields.emailVerified ?? true,
       },
+      { method: 'admin' },
+    );
+    await context.internalAdapter.linkAccount({
+      userId: created.id,
+      providerId: 'credential',
+      accountId: created.id,
+      password: await context.password.hash(fields.password ?? TEST_PASSWORD),
     });
-    const { user } = await import('../db/schema/index.ts');
-    const { eq } = await import('drizzle-orm');
-    await database.db
-      .update(user)
-      .set({ role: fields.role ?? 'user', emailVerified: fields.emailVerified ?? true })
-      .where(eq(user.id, result.user.id));
-    return { id: result.user.id, email };
+    return { id: created.id, email };
   }
 
   /** Signs in through the HTTP API; returns the session cookie to send with later requests. */

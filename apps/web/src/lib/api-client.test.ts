@@ -5,6 +5,7 @@ import {
   ApiClientError,
   apiRequest,
   CLIENT_ERROR_CODES,
+  setEmailNotVerifiedHandler,
   setSessionRequiredHandler,
   toApiClientError,
 } from './api-client.ts';
@@ -13,7 +14,19 @@ const okSchema = z.object({ ok: z.literal(true) });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  // The handlers are module state: leave the defaults for the next test file and test.
+  setSessionRequiredHandler(null);
+  setEmailNotVerifiedHandler(null);
 });
+
+/** Installs spies for both access handlers. */
+function spyOnAccessHandlers() {
+  const sessionRequired = vi.fn();
+  const emailNotVerified = vi.fn();
+  setSessionRequiredHandler(sessionRequired);
+  setEmailNotVerifiedHandler(emailNotVerified);
+  return { sessionRequired, emailNotVerified };
+}
 
 describe('toApiClientError', () => {
   it("reads the API's error shape", () => {
@@ -58,8 +71,7 @@ describe('apiRequest', () => {
   });
 
   it('reports a lost session to the handler before throwing (spec §8)', async () => {
-    const handler = vi.fn();
-    setSessionRequiredHandler(handler);
+    const handlers = spyOnAccessHandlers();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(401, { error: { code: 'SessionRequired', message: 'Sign in.' } })),
@@ -67,7 +79,63 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/thing', { schema: okSchema })).rejects.toMatchObject({
       code: 'SessionRequired',
     });
-    expect(handler).toHaveBeenCalledOnce();
+    expect(handlers.sessionRequired).toHaveBeenCalledOnce();
+    expect(handlers.emailNotVerified).not.toHaveBeenCalled();
+  });
+
+  it('reports an unverified email to its handler before throwing (spec §4)', async () => {
+    const handlers = spyOnAccessHandlers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(403, {
+          error: { code: 'EMAIL_NOT_VERIFIED', message: 'Verify your email address to continue.' },
+        }),
+      ),
+    );
+    await expect(apiRequest('/api/thing', { schema: okSchema })).rejects.toMatchObject({
+      status: 403,
+      code: 'EMAIL_NOT_VERIFIED',
+    });
+    expect(handlers.emailNotVerified).toHaveBeenCalledOnce();
+    expect(handlers.emailNotVerified.mock.calls[0]?.[0]).toBeInstanceOf(ApiClientError);
+    expect(handlers.sessionRequired).not.toHaveBeenCalled();
+  });
+
+  it('by default loads sign-in with error=SessionRequired and the page, or /verify-email', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', {
+      origin: 'http://localhost:3000',
+      pathname: '/dashboard',
+      search: '?sort=title',
+      assign,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(jsonResponse(401, { error: { code: 'SessionRequired', message: 'Sign in.' } }))
+        .mockResolvedValueOnce(
+          jsonResponse(403, { error: { code: 'EMAIL_NOT_VERIFIED', message: 'Verify.' } }),
+        ),
+    );
+    await apiRequest('/api/thing', { schema: okSchema }).catch(() => undefined);
+    await apiRequest('/api/thing', { schema: okSchema }).catch(() => undefined);
+    expect(assign.mock.calls).toEqual([
+      ['/login?error=SessionRequired&redirect=%2Fdashboard%3Fsort%3Dtitle'],
+      ['/verify-email?error=EMAIL_NOT_VERIFIED'],
+    ]);
+  });
+
+  it('reports other refusals to neither handler', async () => {
+    const handlers = spyOnAccessHandlers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'Admins only.' } })),
+    );
+    await expect(apiRequest('/api/thing', { schema: okSchema })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(handlers.sessionRequired).not.toHaveBeenCalled();
+    expect(handlers.emailNotVerified).not.toHaveBeenCalled();
   });
 
   it('turns an unreachable server into a network error', async () => {

@@ -1,4 +1,10 @@
-import { apiErrorSchema, ERROR_CODES } from '@offplan/shared';
+import {
+  apiErrorSchema,
+  EMAIL_NOT_VERIFIED_REDIRECT,
+  ERROR_CODES,
+  sessionRequiredRedirectFor,
+  VERIFY_EMAIL_PATH,
+} from '@offplan/shared';
 import type { z } from 'zod';
 
 /** Codes the client invents for failures that never reached (or never came back from) the API. */
@@ -44,6 +50,16 @@ export function isSessionRequiredError(error: unknown): error is ApiClientError 
   return isApiClientError(error) && error.status === 401 && error.code === ERROR_CODES.sessionRequired;
 }
 
+/** Whether an error means the call needs a verified email and the user has none (spec §4). */
+export function isEmailNotVerifiedError(error: unknown): error is ApiClientError {
+  return isApiClientError(error) && error.status === 403 && error.code === ERROR_CODES.emailNotVerified;
+}
+
+/** Whether an error means the user must go elsewhere first (sign-in, email verification). */
+export function isAccessError(error: unknown): error is ApiClientError {
+  return isSessionRequiredError(error) || isEmailNotVerifiedError(error);
+}
+
 /**
  * Turns an error body into an ApiClientError. Accepts the API's `{error: {code, message, fields?}}`
  * and, defensively, better-auth's native `{code, message}` in case a route answers unwrapped.
@@ -68,25 +84,38 @@ export function networkError(cause: unknown): ApiClientError {
   return new ApiClientError({ status: 0, code: CLIENT_ERROR_CODES.network, message: NETWORK_MESSAGE, cause });
 }
 
-type SessionRequiredHandler = (error: ApiClientError) => void;
+type AccessErrorHandler = (error: ApiClientError) => void;
 
-let sessionRequiredHandler: SessionRequiredHandler = () => {
+// The app installs router-aware handlers at start-up (src/router.tsx); these defaults, full page
+// loads, keep this module free of router imports and still do the right thing.
+const defaultSessionRequiredHandler: AccessErrorHandler = () => {
   const { pathname, search } = window.location;
-  const params = new URLSearchParams({ error: ERROR_CODES.sessionRequired, redirect: pathname + search });
-  window.location.assign(`/login?${params}`);
+  if (pathname !== '/login') window.location.assign(sessionRequiredRedirectFor(pathname, search));
+};
+const defaultEmailNotVerifiedHandler: AccessErrorHandler = () => {
+  if (window.location.pathname !== VERIFY_EMAIL_PATH) window.location.assign(EMAIL_NOT_VERIFIED_REDIRECT);
 };
 
-/**
- * The app installs a router-aware handler at start-up (src/router.tsx); the default, a full page
- * load, keeps this module free of router imports and still does the right thing.
- */
-export function setSessionRequiredHandler(handler: SessionRequiredHandler): void {
-  sessionRequiredHandler = handler;
+let sessionRequiredHandler = defaultSessionRequiredHandler;
+let emailNotVerifiedHandler = defaultEmailNotVerifiedHandler;
+
+/** Installs what happens when a call answers 401 SessionRequired; null restores the default. */
+export function setSessionRequiredHandler(handler: AccessErrorHandler | null): void {
+  sessionRequiredHandler = handler ?? defaultSessionRequiredHandler;
 }
 
-/** Reports a lost session to the installed handler; the caller still throws the error. */
-export function reportSessionRequired(error: ApiClientError): void {
-  sessionRequiredHandler(error);
+/** Installs what happens when a call answers 403 EMAIL_NOT_VERIFIED; null restores the default. */
+export function setEmailNotVerifiedHandler(handler: AccessErrorHandler | null): void {
+  emailNotVerifiedHandler = handler ?? defaultEmailNotVerifiedHandler;
+}
+
+/**
+ * Hands an error that means the user must go elsewhere first (sign-in, email verification) to the
+ * installed handler; other errors are left alone. The caller still throws the error.
+ */
+export function reportAccessError(error: unknown): void {
+  if (isSessionRequiredError(error)) sessionRequiredHandler(error);
+  else if (isEmailNotVerifiedError(error)) emailNotVerifiedHandler(error);
 }
 
 type RequestOptions<TSchema extends z.ZodType> = {
@@ -137,7 +166,7 @@ export async function apiRequest<TSchema extends z.ZodType>(
   const body = await readJson(response);
   if (!response.ok) {
     const error = toApiClientError(response.status, body);
-    if (isSessionRequiredError(error)) reportSessionRequired(error);
+    reportAccessError(error);
     throw error;
   }
 

@@ -1,23 +1,22 @@
-import { isPlatformAdmin, loginRedirectFor } from '@offplan/shared';
+import { isPlatformAdmin } from '@offplan/shared';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { MainLayout } from '../components/layouts/main-layout/main-layout.tsx';
 import { type NavAccount, navigationConfig, pageTitle, visibleNavigation } from '../config/navigation.ts';
 import { displayName, initialsOf, sessionQueryOptions } from '../features/auth/api/session.ts';
-import { sessionRedirect } from '../features/auth/session-routing.ts';
+import { mainLayoutAccess } from '../features/auth/session-routing.ts';
 import { userProjectsQueryOptions } from '../features/projects/api/user-projects.ts';
 import { siteQueryOptions } from '../features/site/api/site.ts';
 
 export const Route = createFileRoute('/_main')({
   beforeLoad: async ({ context, location }) => {
     const session = await context.queryClient.fetchQuery(sessionQueryOptions());
-    const target = sessionRedirect(location, session);
-    if (target) throw redirect({ href: target, replace: true });
-    // Every main-layout page needs a user, even one on a path the spec calls public (/users).
-    if (!session)
-      throw redirect({ href: loginRedirectFor(location.pathname, location.searchStr), replace: true });
-    return { session, user: session.user, isAdmin: isPlatformAdmin(session.user) };
+    // Every main-layout page needs a verified user, even one on a path the spec calls public (/users).
+    const access = mainLayoutAccess(location, session);
+    if ('redirect' in access) throw redirect({ href: access.redirect, replace: true });
+    const { user } = access.session;
+    return { session: access.session, user, isAdmin: isPlatformAdmin(user) };
   },
   loader: async ({ context }) => {
     // Navigation counts (spec §4). Admins have no project lists (spec §6) and the API refuses them.

@@ -163,6 +163,14 @@ describe('GET /api/user-projects', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
   });
 
+  it('refuses a user whose email is not verified (spec §6)', async () => {
+    const unverified = await t.createUser({ emailVerified: false });
+    const cookie = await t.signIn(unverified.email);
+    const response = await t.request('/api/user-projects', { cookie });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: 'EMAIL_NOT_VERIFIED' } });
+  });
+
   it('answers 401 SessionRequired without a session', async () => {
     const response = await t.request('/api/user-projects');
     expect(response.status).toBe(401);

@@ -1,59 +1,138 @@
 import { ERROR_CODES, MESSAGES } from '@offplan/shared';
 import type { Context } from 'hono';
-import { CLIENT_IP_HEADER } from '../../auth.ts';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from '../../auth.ts';
+import { audit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorBody } from '../../lib/errors.ts';
 
 /** better-auth codes that must all read the same, so sign-in never tells whether an email exists. */
 const CREDENTIAL_FAILURES = new Set(['INVALID_EMAIL_OR_PASSWORD', 'BANNED_USER', 'USER_NOT_FOUND']);
+/** Answers that carry session tokens, which must stay in the httpOnly cookie only. */
+const TOKEN_BEARING_PATHS = new Set(['/sign-in/email', '/get-session', '/list-sessions']);
+const ADMIN_PREFIX = '/admin/';
+/** Secrets never copied into the audit log. */
+const UNAUDITED_FIELDS = new Set(['password', 'newPassword', 'currentPassword', 'token']);
+
+const json = (body: unknown, status: number, headers: Headers) => {
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Response(JSON.stringify(body), { status, headers });
+};
+
+/** better-auth codes that are about one field. */
+const FIELD_OF_CODE: Record<string, string> = {
+  INVALID_EMAIL: 'email',
+  INVALID_PASSWORD: 'password',
+  PASSWORD_TOO_SHORT: 'password',
+  PASSWORD_TOO_LONG: 'password',
+};
+
+/** Fields named by a failure: its code, or validation messages like "[body.email] Invalid email; …". */
+function fieldsOf(code: string | undefined, message: string): Record<string, string> | undefined {
+  const fields: Record<string, string> = {};
+  const field = code ? FIELD_OF_CODE[code] : undefined;
+  if (field) fields[field] = message;
+  for (const part of message.split(/;\s*/)) {
+    const match = /^\[(?:body|query)\.([^\]]+)\]\s*(.*)$/.exec(part.trim());
+    if (match?.[1]) fields[match[1]] ??= match[2] || 'is invalid';
+  }
+  return Object.keys(fields).length ? fields : undefined;
+}
+
+/** Removes `token` wherever it appears in an answer (objects and arrays of them). */
+function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== 'token')
+        .map(([key, inner]) => [key, withoutTokens(inner)]),
+    );
+  }
+  return value;
+}
 
 /**
- * Hands /api/auth/* to better-auth with the server-resolved client address (used by its
- * rate limiter) and reshapes its failures into the one error shape.
+ * Hands /api/auth/* to better-auth with the server-resolved client address (used by its rate
+ * limiter), keeps session tokens out of answer bodies, records admin writes in the audit log,
+ * and reshapes failures into the one error shape.
  */
 export async function handleAuth(c: Context<AppEnv>) {
+  const { auth } = c.var.deps;
+  const path = c.req.path.slice(AUTH_BASE_PATH.length);
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
   if (c.var.clientIp) headers.set(CLIENT_IP_HEADER, c.var.clientIp);
-  const request = new Request(c.req.raw, { headers });
-  const response = await c.var.deps.auth.handler(request);
-  if (response.status < 400) return response;
+  const adminWrite = c.req.method === 'POST' && path.startsWith(ADMIN_PREFIX);
+  const requestBody = adminWrite
+    ? await c.req.raw
+        .clone()
+        .json()
+        .catch(() => null)
+    : null;
+
+  const response = await auth.handler(new Request(c.req.raw, { headers }));
+  const outHeaders = new Headers(response.headers);
+
+  if (response.status < 400) {
+    if (adminWrite) await auditAdminWrite(c, path, requestBody);
+    if (TOKEN_BEARING_PATHS.has(path) && response.headers.get('content-type')?.includes('json')) {
+      return json(withoutTokens(await response.json()), response.status, outHeaders);
+    }
+    return response;
+  }
 
   const body = (await response
     .clone()
     .json()
     .catch(() => null)) as { code?: string; message?: string } | null;
-  const outHeaders = new Headers(response.headers);
-  outHeaders.set('content-type', 'application/json');
-  outHeaders.delete('content-length');
+  const requestId = c.var.requestId;
 
   if (response.status === 429) {
     const retryAfter = Number(response.headers.get('x-retry-after') ?? 60);
     outHeaders.set('retry-after', String(retryAfter));
-    return new Response(
-      JSON.stringify(
-        errorBody(
-          ERROR_CODES.rateLimited,
-          `Too many attempts. Try again in ${retryAfter} seconds.`,
-          undefined,
-          c.var.requestId,
-        ),
-      ),
-      { status: 429, headers: outHeaders },
+    const message = `Too many attempts. Try again in ${retryAfter} seconds.`;
+    return json(errorBody(ERROR_CODES.rateLimited, message, undefined, requestId), 429, outHeaders);
+  }
+  if (path.startsWith('/sign-in/') && body?.code && CREDENTIAL_FAILURES.has(body.code)) {
+    return json(
+      errorBody('INVALID_CREDENTIALS', MESSAGES.invalidCredentials, undefined, requestId),
+      401,
+      outHeaders,
     );
   }
-  if (c.req.path.startsWith('/api/auth/sign-in/') && body?.code && CREDENTIAL_FAILURES.has(body.code)) {
-    return new Response(
-      JSON.stringify(
-        errorBody('INVALID_CREDENTIALS', MESSAGES.invalidCredentials, undefined, c.var.requestId),
-      ),
-      { status: 401, headers: outHeaders },
-    );
+  if (response.status === 401) {
+    const message =
+      body?.message && body.message !== 'UNAUTHORIZED'
+        ? body.message
+        : 'You need to be signed in to do that.';
+    return json(errorBody(ERROR_CODES.sessionRequired, message, undefined, requestId), 401, outHeaders);
   }
-  const code = body?.code ?? (response.status === 404 ? ERROR_CODES.notFound : ERROR_CODES.badRequest);
   const message = body?.message ?? (response.statusText || 'Request failed.');
-  return new Response(JSON.stringify(errorBody(code, message, undefined, c.var.requestId)), {
-    status: response.status,
-    headers: outHeaders,
+  const fields = response.status === 400 ? fieldsOf(body?.code, message) : undefined;
+  const code =
+    body?.code ??
+    (fields
+      ? ERROR_CODES.validation
+      : response.status === 404
+        ? ERROR_CODES.notFound
+        : ERROR_CODES.badRequest);
+  return json(errorBody(code, message, fields, requestId), response.status, outHeaders);
+}
+
+/** better-auth's admin endpoints change other people's accounts: every success is on the record. */
+async function auditAdminWrite(c: Context<AppEnv>, path: string, body: unknown) {
+  const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  if (session) {
+    c.set('user', session.user);
+    c.set('session', session.session);
+  }
+  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const data = Object.fromEntries(Object.entries(fields).filter(([key]) => !UNAUDITED_FIELDS.has(key)));
+  await audit(c, {
+    action: `admin.${path.slice(ADMIN_PREFIX.length)}`,
+    targetType: 'user',
+    ...(typeof fields.userId === 'string' ? { targetId: fields.userId } : {}),
+    data,
   });
 }

@@ -1,12 +1,8 @@
 import { type ApiError, MESSAGES } from '@offplan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.ts';
-import { createAuth } from '../../auth.ts';
-import { defaultMigrationsFolder } from '../../db/migrate.ts';
-import { rateLimit, session, user } from '../../db/schema/index.ts';
-import { createLogger } from '../../lib/logger.ts';
-import { createTestApp, TEST_BASE_URL, TEST_PASSWORD, type TestApp } from '../../test/test-app.ts';
+import { auditLog, organization, rateLimit, session, user } from '../../db/schema/index.ts';
+import { buildApp, createTestApp, TEST_BASE_URL, TEST_PASSWORD, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let member: { id: string; email: string };
@@ -88,22 +84,7 @@ describe('sign-in', () => {
 describe('sign-in rate limit', () => {
   it('allows 5 tries a minute per address, kept in the database and shared by every app process', async () => {
     // A second app (own better-auth instance, as in another process) on the same database.
-    const second = createApp(
-      {
-        settings: t.settings,
-        database: t.database,
-        auth: createAuth({
-          db: t.db,
-          baseUrl: t.settings.baseUrl,
-          secret: t.settings.authSecret!,
-          productName: t.settings.productName,
-          trustedOrigins: t.settings.trustedOrigins,
-        }),
-        logger: createLogger('silent'),
-        migrationsFolder: defaultMigrationsFolder,
-      },
-      { serveWeb: false },
-    );
+    const { app: second } = buildApp(t.database, t.settings);
     const ip = '203.0.113.77';
     const viaSecond = () =>
       second.request('/api/auth/sign-in/email', {
@@ -134,6 +115,21 @@ describe('sign-in rate limit', () => {
     expect((await signInAttempt(member.email, TEST_PASSWORD, '203.0.113.78')).status).toBe(200);
   });
 
+  it('cannot be dodged by writing addresses into x-forwarded-for: the proxy-appended entry counts', async () => {
+    const realAddress = '203.0.113.200';
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const response = await t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        // The client wrote the first entry; the proxy appended the real address.
+        ip: `10.9.9.${attempt}, ${realAddress}`,
+        json: { email: member.email, password: 'wrong password here' },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
   it('cannot be dodged by sending the internal client-address header', async () => {
     const ip = '203.0.113.90';
     for (let attempt = 0; attempt < 5; attempt++)
@@ -145,5 +141,123 @@ describe('sign-in rate limit', () => {
       json: { email: member.email, password: TEST_PASSWORD },
     });
     expect(spoofed.status).toBe(429);
+  });
+});
+
+describe('better-auth endpoints this wave keeps closed or guarded', () => {
+  it('has no self sign-up yet: an open, unverified sign-up would also reveal which emails exist', async () => {
+    const before = await t.db.select().from(user);
+    const response = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email: 'new@example.test', password: TEST_PASSWORD, name: 'New Person' },
+    });
+    expect(response.status).toBe(404);
+    expect(await t.db.select().from(user)).toHaveLength(before.length);
+  });
+
+  it('lets no ordinary user create or delete organisations', async () => {
+    const cookie = await t.signIn(member.email);
+    const created = await t.request('/api/auth/organization/create', {
+      method: 'POST',
+      cookie,
+      json: { name: 'Harbourline Developments', slug: 'harbourline-copy' },
+    });
+    expect(created.status).toBe(403);
+    expect(await t.db.select().from(organization)).toEqual([]);
+  });
+
+  it('refuses every admin endpoint to an ordinary user', async () => {
+    const cookie = await t.signIn(member.email);
+    for (const [path, body] of [
+      ['/api/auth/admin/list-users', undefined],
+      ['/api/auth/admin/set-role', { userId: member.id, role: 'admin' }],
+      ['/api/auth/admin/ban-user', { userId: banned.id }],
+      ['/api/auth/admin/create-user', { email: 'x@example.test', password: TEST_PASSWORD, name: 'X' }],
+    ] as const) {
+      const response = body
+        ? await t.request(path, { method: 'POST', cookie, json: body })
+        : await t.request(path, { cookie });
+      expect(response.status, path).toBe(403);
+    }
+    const [me] = await t.db.select({ role: user.role }).from(user).where(eq(user.id, member.id));
+    expect(me?.role).toBe('user');
+  });
+
+  it('keeps impersonation closed until the audited magic-token flow exists', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const cookie = await t.signIn(admin.email);
+    const response = await t.request('/api/auth/admin/impersonate-user', {
+      method: 'POST',
+      cookie,
+      json: { userId: member.id },
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it("records an admin's writes through better-auth in the audit log, without secrets", async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const target = await t.createUser();
+    const cookie = await t.signIn(admin.email);
+    const response = await t.request('/api/auth/admin/set-user-password', {
+      method: 'POST',
+      cookie,
+      json: { userId: target.id, newPassword: 'another long password' },
+    });
+    expect(response.status).toBe(200);
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.targetId, target.id));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'admin.set-user-password',
+        actorUserId: admin.id,
+        data: { userId: target.id },
+      }),
+    ]);
+  });
+
+  it('closes profile updates that bypass /api/user-update', async () => {
+    const cookie = await t.signIn(member.email);
+    const response = await t.request('/api/auth/update-user', {
+      method: 'POST',
+      cookie,
+      json: { image: 'javascript:x' },
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it('never puts session tokens in answer bodies', async () => {
+    const signIn = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: member.email, password: TEST_PASSWORD },
+    });
+    expect(signIn.status).toBe(200);
+    const body = (await signIn.json()) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('token');
+    expect(body).toHaveProperty('user');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    const current = (await (await t.request('/api/auth/get-session', { cookie })).json()) as {
+      session: object;
+    };
+    expect(current.session).not.toHaveProperty('token');
+    const sessions = (await (await t.request('/api/auth/list-sessions', { cookie })).json()) as object[];
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const listed of sessions) expect(listed).not.toHaveProperty('token');
+  });
+
+  it('answers SessionRequired when an auth call needs a session', async () => {
+    const response = await t.request('/api/auth/list-sessions');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: 'SessionRequired' } });
+  });
+
+  it('names the fields of an invalid auth request', async () => {
+    const response = await signInAttempt('not-an-email', TEST_PASSWORD);
+    const { error } = (await response.json()) as ApiError;
+    expect(error).toMatchObject({
+      message: expect.stringMatching(/email/i),
+      fields: { email: expect.any(String) },
+    });
   });
 });

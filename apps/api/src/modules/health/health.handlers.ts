@@ -1,15 +1,18 @@
-import { sql } from 'drizzle-orm';
 import { migrationsAreCurrent } from '../../db/migrate.ts';
 import { errorBody } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';
+import { pingDatabase } from './health.repository.ts';
 import { healthz, readyz } from './health.routes.ts';
 
 export const healthRouter = createRouter()
   .openapi(healthz, (c) => c.json({ status: 'ok' as const }, 200))
   .openapi(readyz, async (c) => {
-    const { database, migrationsFolder } = c.var.deps;
+    const { database, migrationsFolder, lifecycle } = c.var.deps;
+    if (lifecycle.draining) {
+      return c.json(errorBody('NOT_READY', 'The server is shutting down.', undefined, c.var.requestId), 503);
+    }
     try {
-      await database.db.execute(sql`select 1`);
+      await pingDatabase(database);
       if (!(await migrationsAreCurrent(database, migrationsFolder))) {
         return c.json(
           errorBody('NOT_READY', 'Database migrations are not current.', undefined, c.var.requestId),

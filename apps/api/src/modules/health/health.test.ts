@@ -38,6 +38,23 @@ describe('health', () => {
     }
   });
 
+  it('GET /readyz answers 503 while the process drains for shutdown', async () => {
+    const { buildApp } = await import('../../test/test-app.ts');
+    const { app, deps } = buildApp(t.database, t.settings);
+    deps.lifecycle.draining = true;
+    const response = await app.request('/readyz');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: { code: 'NOT_READY' } });
+  });
+
+  it('sends security headers and a content security policy', async () => {
+    const response = await t.request('/healthz');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self';");
+  });
+
   it('echoes a request id on every answer', async () => {
     const mine = await t.request('/healthz', { headers: { 'x-request-id': 'trace-12345678' } });
     expect(mine.headers.get('x-request-id')).toBe('trace-12345678');
@@ -57,11 +74,26 @@ describe('API documentation', () => {
     );
   });
 
-  it('serves a readable reference page', async () => {
+  it('includes better-auth endpoints under /api/auth', async () => {
+    const document = (await (await t.request('/api/openapi.json')).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/sign-in/email', '/api/auth/sign-out']),
+    );
+  });
+
+  it('serves a readable reference page whose script comes from the portal itself', async () => {
     const response = await t.request('/api/docs');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
-    expect(await response.text()).toContain('/api/openapi.json');
+    const html = await response.text();
+    expect(html).toContain('/api/openapi.json');
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1]);
+    expect(scripts).toEqual(['/api/docs/scalar.js']);
+    const bundle = await t.request('/api/docs/scalar.js');
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toContain('javascript');
   });
 
   it('answers an unknown API path with 404 in the error shape', async () => {

@@ -1,31 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { postSignInPath, sessionRedirect } from './session-routing.ts';
+import { mainLayoutAccess, postSignInPath } from './session-routing.ts';
 
 const verified = { user: { emailVerified: true } };
 const unverified = { user: { emailVerified: false } };
 
-describe('sessionRedirect (spec §4 session routing)', () => {
-  it('sends visitors without a session to sign-in with the original path', () => {
-    expect(sessionRedirect({ pathname: '/dashboard', searchStr: '?sort=title' }, null)).toBe(
-      '/login?redirect=%2Fdashboard%3Fsort%3Dtitle',
-    );
+describe('mainLayoutAccess (spec §4: every main-layout page needs a verified user)', () => {
+  it.each(['/dashboard', '/users', '/users/42', '/projects', '/'])(
+    'sends an unverified user on %s to /verify-email, public path or not',
+    (pathname) => {
+      expect(mainLayoutAccess({ pathname, searchStr: '' }, unverified)).toEqual({
+        redirect: '/verify-email',
+      });
+    },
+  );
+
+  it('sends a visitor without a session to sign-in, even on a path the spec calls public', () => {
+    expect(mainLayoutAccess({ pathname: '/users', searchStr: '?page=2' }, null)).toEqual({
+      redirect: '/login?redirect=%2Fusers%3Fpage%3D2',
+    });
+    expect(mainLayoutAccess({ pathname: '/', searchStr: '' }, null)).toEqual({ redirect: '/login' });
   });
 
-  it('sends a visitor of the root to sign-in without a redirect', () => {
-    expect(sessionRedirect({ pathname: '/', searchStr: '' }, null)).toBe('/login');
-  });
-
-  it('leaves public paths alone', () => {
-    expect(sessionRedirect({ pathname: '/verify-email', searchStr: '' }, null)).toBeNull();
-    expect(sessionRedirect({ pathname: '/login', searchStr: '' }, unverified)).toBeNull();
-  });
-
-  it('sends signed-in users with an unverified email to /verify-email', () => {
-    expect(sessionRedirect({ pathname: '/dashboard', searchStr: '' }, unverified)).toBe('/verify-email');
-  });
-
-  it('lets verified users stay', () => {
-    expect(sessionRedirect({ pathname: '/dashboard', searchStr: '' }, verified)).toBeNull();
+  it('lets a verified user in and hands back the session', () => {
+    expect(mainLayoutAccess({ pathname: '/users', searchStr: '' }, verified)).toEqual({ session: verified });
   });
 });
 
@@ -41,6 +38,8 @@ describe('postSignInPath', () => {
   it('refuses other origins', () => {
     expect(postSignInPath('//evil.example/phish')).toBe('/dashboard');
     expect(postSignInPath('https://evil.example')).toBe('/dashboard');
+    expect(postSignInPath('/\t/evil.example')).toBe('/dashboard');
+    expect(postSignInPath('/%2F%2Fevil.example')).toBe('/dashboard');
   });
 
   it('never returns into sign-in or sign-out', () => {

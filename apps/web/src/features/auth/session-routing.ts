@@ -1,21 +1,22 @@
-import { isPublicPath, loginRedirectFor, safeRedirectPath } from '@offplan/shared';
+import { loginRedirectFor, safeRedirectPath, VERIFY_EMAIL_PATH } from '@offplan/shared';
 
-export const VERIFY_EMAIL_PATH = '/verify-email';
 export const DEFAULT_SIGNED_IN_PATH = '/dashboard';
 
 type GuardLocation = { pathname: string; searchStr: string };
 type GuardSession = { user: { emailVerified: boolean } } | null;
 
 /**
- * Spec §4 session routing: where a visitor of `location` must go instead, or null to stay.
- * Unauthenticated on a non-public path → sign-in (with a redirect back); signed in with an
- * unverified email on a non-public path → /verify-email.
+ * The main layout's guard (spec §4 session routing). Every page it renders needs a signed-in user with a verified email,
+ * even one on a path the spec calls public (any path containing "users", such as /users): signed
+ * out → sign-in (with a redirect back), unverified → /verify-email, whatever the path.
  */
-export function sessionRedirect(location: GuardLocation, session: GuardSession): string | null {
-  if (isPublicPath(location.pathname)) return null;
-  if (!session) return loginRedirectFor(location.pathname, location.searchStr);
-  if (!session.user.emailVerified) return VERIFY_EMAIL_PATH;
-  return null;
+export function mainLayoutAccess<TSession extends NonNullable<GuardSession>>(
+  location: GuardLocation,
+  session: TSession | null,
+): { redirect: string } | { session: TSession } {
+  if (!session) return { redirect: loginRedirectFor(location.pathname, location.searchStr) };
+  if (!session.user.emailVerified) return { redirect: VERIFY_EMAIL_PATH };
+  return { session };
 }
 
 /** Where to go after signing in: the validated `redirect`, never back into sign-in or sign-out. */

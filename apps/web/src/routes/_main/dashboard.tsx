@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { describeError } from '../../components/feedback/error-page.tsx';
+import { AccessErrorRedirect, describeError } from '../../components/feedback/error-page.tsx';
 import { userProjectsQueryOptions, useUserProjects } from '../../features/projects/api/user-projects.ts';
 import { ProjectGrid } from '../../features/projects/components/project-grid.tsx';
 import { ProjectGridSkeleton } from '../../features/projects/components/project-grid-skeleton.tsx';
@@ -13,7 +13,7 @@ import {
   ProjectsEmptyState,
 } from '../../features/projects/components/projects-empty-state.tsx';
 import { siteQueryOptions } from '../../features/site/api/site.ts';
-import { isApiClientError } from '../../lib/api-client.ts';
+import { isAccessError, isApiClientError } from '../../lib/api-client.ts';
 
 export const Route = createFileRoute('/_main/dashboard')({
   loader: async ({ context }) => {
@@ -88,6 +88,8 @@ function DashboardError({ error }: ErrorComponentProps) {
     queryErrorResetBoundary.reset();
   }, [queryErrorResetBoundary]);
 
+  // A lost session or an unverified email (also a 403) is no error of this page.
+  if (isAccessError(error)) return <AccessErrorRedirect error={error} />;
   if (isApiClientError(error, ERROR_CODES.forbidden) || (isApiClientError(error) && error.status === 403)) {
     return <AdminDashboardFallback />;
   }

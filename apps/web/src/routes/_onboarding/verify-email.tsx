@@ -1,15 +1,27 @@
 import { Anchor, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { ERROR_CODES } from '@offplan/shared';
 import { IconMailCheck } from '@tabler/icons-react';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
 import { sessionQueryOptions } from '../../features/auth/api/session.ts';
 import { DEFAULT_SIGNED_IN_PATH } from '../../features/auth/session-routing.ts';
 import { usePageTitle } from '../../features/site/hooks/use-page-title.ts';
 
+const verifyEmailSearchSchema = z.object({
+  /** 'EMAIL_NOT_VERIFIED' when the server refused a call for want of a verified email. */
+  error: z.string().optional().catch(undefined),
+});
+
 export const Route = createFileRoute('/_onboarding/verify-email')({
-  beforeLoad: async ({ context }) => {
+  validateSearch: verifyEmailSearchSchema,
+  beforeLoad: async ({ context, search }) => {
     const session = await context.queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
-    // Nothing left to verify: an old tab or a bookmark should not strand a verified user here.
-    if (session?.user.emailVerified) throw redirect({ href: DEFAULT_SIGNED_IN_PATH, replace: true });
+    // Nothing left to verify: an old tab or a bookmark should not strand a verified user here. After
+    // the server refused a call as unverified, believe it over the session, which could otherwise
+    // bounce the user between here and that page forever.
+    const refusedAsUnverified = search.error === ERROR_CODES.emailNotVerified;
+    if (session?.user.emailVerified && !refusedAsUnverified)
+      throw redirect({ href: DEFAULT_SIGNED_IN_PATH, replace: true });
     return { email: session?.user.email ?? null };
   },
   component: VerifyEmailPage,

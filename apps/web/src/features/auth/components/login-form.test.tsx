@@ -54,11 +54,12 @@ describe('LoginForm', () => {
   });
 
   it("shows the server's message on a refused sign-in and keeps the typed values", async () => {
+    // What the API answers for a wrong email or password (apps/api/src/modules/auth/auth.handlers.ts).
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
         jsonResponse(401, {
-          error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: MESSAGES.invalidCredentials },
+          error: { code: 'INVALID_CREDENTIALS', message: 'Incorrect email or password.' },
         }),
       ),
     );
@@ -67,7 +68,7 @@ describe('LoginForm', () => {
 
     fillAndSubmit('dev@example.com', 'wrong-password-123');
 
-    expect(await screen.findByText(MESSAGES.invalidCredentials)).toBeTruthy();
+    expect(await screen.findByText('Incorrect email or password.')).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('dev@example.com');
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('wrong-password-123');
     expect(onSignedIn).not.toHaveBeenCalled();

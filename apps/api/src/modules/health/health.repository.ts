@@ -1,0 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+export async function pingDatabase(database: Database) {
+  await database.db.execute(sql`select 1`);
+}
