@@ -17,7 +17,12 @@ const SHUTDOWN_GRACE_MS = 4000;
 export async function startServer(settings: Settings) {
   const started = performance.now();
   const logger = createLogger(settings.logLevel);
-  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  const database = await openDatabase({
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.dataDir,
+    onConnectionError: (error) =>
+      logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+  });
   await migrateDatabase(database);
   const auth = createAuth({
     db: database.db,

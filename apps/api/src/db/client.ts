@@ -22,9 +22,16 @@ export type Database = {
 };
 
 /** PGlite under DATA_DIR by default; a PostgreSQL server when a URL is given. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Told when the server drops an idle pooled connection (restart, failover); the pool reconnects. */
+  onConnectionError?: (error: Error) => void;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener, pg turns an idle connection's error into an uncaught exception.
+    pool.on('error', options.onConnectionError ?? (() => {}));
     await pool.query('select 1');
     return {
       db: drizzleNodePg(pool, { schema }) as unknown as Db,

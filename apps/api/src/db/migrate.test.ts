@@ -30,6 +30,35 @@ describe('migrations', () => {
   });
 
   it.runIf(process.env.TEST_DB_KIND === 'postgres')(
+    'survive the server dropping an idle connection (the pool reports it, the process lives on)',
+    async () => {
+      const fresh = await createFreshPostgresDatabase();
+      const errors: Error[] = [];
+      const server = await openDatabase({
+        databaseUrl: fresh.url,
+        onConnectionError: (error) => errors.push(error),
+      });
+      try {
+        await server.db.execute(sql`select 1`);
+        const admin = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL! });
+        await admin.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${new URL(fresh.url).pathname.slice(1)}`,
+        );
+        await admin.close();
+        await expect.poll(() => errors.length).toBeGreaterThan(0);
+        // The pool opens a new connection for the next query.
+        expect(
+          ((await server.db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] }).rows[0]!
+            .one,
+        ).toBe(1);
+      } finally {
+        await server.close();
+        await fresh.drop();
+      }
+    },
+  );
+
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')(
     'run once when several processes start together on a fresh server database',
     async () => {
       const fresh = await createFreshPostgresDatabase();
