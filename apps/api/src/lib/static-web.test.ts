@@ -151,11 +151,11 @@ describe('files of the build', () => {
     expect(await response.text()).toBe('body{margin:0}');
   });
 
-  it('serves files at the root of the build, not cached for a year', async () => {
+  it('serves files at the root of the build for an hour, not for a year', async () => {
     const response = await get('/favicon.svg');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    expect(response.headers.get('cache-control') ?? '').not.toContain('immutable');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
   it('serves demo media from the assets folder', async () => {

@@ -162,6 +162,8 @@ export function mountStaticWeb<E extends Env, S extends Schema, B extends string
     if (encoding) c.header('Content-Encoding', encoding);
     if (contentType.startsWith('text/html')) c.header('Cache-Control', 'no-cache');
     else if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', YEAR);
+    // Unhashed public files (favicon, partner logos) may change with a release: an hour, then revalidate.
+    else c.header('Cache-Control', 'public, max-age=3600');
     // serveStatic streams the chosen file (HEAD and Range included) but names the type after the
     // .br/.gz it sends, so the original's type is put back on its answer.
     const response = await serveStatic({ path: file + suffix })(c, async () => {});
