@@ -37,13 +37,6 @@ describe('toApiClientError', () => {
     expect(error.fields).toEqual({ email: 'Taken' });
   });
 
-  it("reads better-auth's unwrapped shape too", () => {
-    expect(toApiClientError(401, { code: 'INVALID', message: 'Nope.', status: 401 })).toMatchObject({
-      code: 'INVALID',
-      message: 'Nope.',
-    });
-  });
-
   it('falls back to a generic message for bodies it does not know', () => {
     const error = toApiClientError(502, '<html>Bad gateway</html>');
     expect(error.code).toBe(CLIENT_ERROR_CODES.unexpected);

@@ -61,22 +61,13 @@ export function isAccessError(error: unknown): error is ApiClientError {
 }
 
 /**
- * Turns an error body into an ApiClientError. Accepts the API's `{error: {code, message, fields?}}`
- * and, defensively, better-auth's native `{code, message}` in case a route answers unwrapped.
+ * Turns an error body into an ApiClientError. Every API failure, better-auth's included, answers
+ * `{error: {code, message, fields?}}` (the server wraps them); anything else (a proxy's error page)
+ * becomes a generic message.
  */
 export function toApiClientError(status: number, body: unknown): ApiClientError {
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success) return new ApiClientError({ status, ...parsed.data.error });
-  if (
-    body &&
-    typeof body === 'object' &&
-    'message' in body &&
-    typeof body.message === 'string' &&
-    body.message
-  ) {
-    const code = 'code' in body && typeof body.code === 'string' ? body.code : CLIENT_ERROR_CODES.unexpected;
-    return new ApiClientError({ status, code, message: body.message });
-  }
   return new ApiClientError({ status, code: CLIENT_ERROR_CODES.unexpected, message: UNEXPECTED_MESSAGE });
 }
 

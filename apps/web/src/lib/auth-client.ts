@@ -28,8 +28,8 @@ const client = createAuthClient({
 });
 
 /**
- * better-fetch hands back `{ ...errorBody, status, statusText }`; the API wraps every failure in
- * `{error: {code, message}}`. Both become ApiClientError.
+ * better-fetch hands back `{ ...errorBody, status, statusText }`, and the API wraps every failure in
+ * `{error: {code, message}}`: the one error shape, read like any other call's.
  */
 export function authErrorToApiClientError(error: unknown): ApiClientError {
   if (error instanceof ApiClientError) return error;
