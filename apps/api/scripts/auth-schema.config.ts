@@ -10,4 +10,5 @@ export const auth = createAuth({
   productName: 'Offplan',
   trustedOrigins: [],
   logger: createLogger('warn'),
+  outbox: { send: async () => '' },
 });

@@ -24,6 +24,10 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(apiDir, 'src/db/migrations'), path.join(apiDir, 'dist/migrations'), { recursive: true });
+cpSync(
+  path.join(apiDir, 'src/lib/data/common-passwords.txt.gz'),
+  path.join(apiDir, 'dist/common-passwords.txt.gz'),
+);
 
 const webDist = path.join(apiDir, '../web/dist');
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;

@@ -1,9 +1,26 @@
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RESET_TOKEN_SECONDS,
+  SIGN_IN_CODE,
+} from '@offplan/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, openAPI, organization } from 'better-auth/plugins';
+import { isAPIError } from 'better-auth/api';
+import { admin, openAPI, organization, phoneNumber, twoFactor } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth-constants.ts';
 import type { Db } from './db/client.ts';
 import * as schema from './db/schema/index.ts';
+import { brandingFor } from './lib/branding.ts';
 import type { Logger } from './lib/logger.ts';
+import { emailTemplates, smsTemplates } from './lib/message-templates.ts';
+import type { Outbox } from './lib/outbox.ts';
+import { createAuthHooks } from './modules/auth/auth.hooks.ts';
+import { impersonationPlugin } from './modules/auth/impersonation.plugin.ts';
+import { invitationPlugin } from './modules/auth/invitation.plugin.ts';
+
+export { AUTH_BASE_PATH, CLIENT_IP_HEADER };
 
 export type AuthOptions = {
   db: Db;
@@ -12,54 +29,113 @@ export type AuthOptions = {
   productName: string;
   trustedOrigins: string[];
   logger: Logger;
+  outbox: Outbox;
 };
 
 /**
- * better-auth endpoints that stay closed until the capability that owns them is built with its
- * checks and audit trail: self sign-up (the /register flow with terms and email verification),
- * profile updates outside /api/user-update, and impersonation (the magic-token flow, with opt-out
- * and audit). See docs/decisions/004-authentication.md.
+ * better-auth endpoints the portal does not offer (docs/decisions/004 and 014): profile updates go
+ * through /api/user-update; impersonation is the audited magic-token flow of the impersonation plugin;
+ * phone numbers are for two-step codes only (no sign-in or reset by phone); the second step is by SMS
+ * only (no authenticator apps or backup codes yet); users are removed by admins, never by themselves.
  */
 export const CLOSED_AUTH_PATHS = [
-  '/sign-up/email',
   '/update-user',
+  '/delete-user',
   '/admin/impersonate-user',
   '/admin/stop-impersonating',
+  '/sign-in/phone-number',
+  '/phone-number/request-password-reset',
+  '/phone-number/reset-password',
+  '/two-factor/get-totp-uri',
+  '/two-factor/verify-totp',
+  '/two-factor/generate-backup-codes',
+  '/two-factor/verify-backup-code',
+  '/sign-in/magic-link',
 ];
-
-export const AUTH_BASE_PATH = '/api/auth';
-export const CLIENT_IP_HEADER = 'x-offplan-client-ip';
 
 /** Sign-in tries allowed per client address in a minute (issue 3 adds the per-account limits). */
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 5 } as const;
+/** Per client address, on top of the per-account and per-number limits of auth.hooks.ts. */
+export const E164_PHONE = /^\+[1-9]\d{7,14}$/;
+const MESSAGE_SENDING_RATE_LIMIT = { window: 60, max: 3 } as const;
 
 export function createAuth(options: AuthOptions) {
+  const { db, outbox, baseUrl } = options;
+  const branding = brandingFor('offplan', options.productName, baseUrl);
+  const sendEmail = (
+    to: string,
+    template: keyof typeof emailTemplates,
+    content: ReturnType<(typeof emailTemplates)['verifyEmail']>,
+  ) => outbox.send({ channel: 'email', to, template, tenant: branding.tenant, ...content });
+  const sendSms = (to: string, template: keyof typeof smsTemplates, text: string) =>
+    outbox.send({ channel: 'sms', to, template, tenant: branding.tenant, text });
+  const nameOf = (user: { name?: string | null; firstName?: unknown }) =>
+    (typeof user.firstName === 'string' && user.firstName) || user.name || 'there';
+
   return betterAuth({
     appName: `${options.productName} Portal`,
     baseURL: options.baseUrl,
     basePath: AUTH_BASE_PATH,
     secret: options.secret,
     trustedOrigins: options.trustedOrigins,
-    database: drizzleAdapter(options.db, { provider: 'pg', schema }),
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    hooks: createAuthHooks(db),
     disabledPaths: CLOSED_AUTH_PATHS,
     // One JSON log: better-auth's own messages go through pino too.
     logger: {
       level: 'warn',
       log: (level, message, ...args) => options.logger[level]({ source: 'better-auth', args }, message),
     },
+    // Refusals (4xx) are answers, not faults: only failures of the server are logged as errors.
+    onAPIError: {
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500) return;
+        options.logger.error({ source: 'better-auth', err: error }, 'auth endpoint failed');
+      },
+    },
     emailAndPassword: {
       enabled: true,
-      disableSignUp: true,
-      minPasswordLength: 12,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       // Unverified users may sign in and are routed to /verify-email (spec §4).
       requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${baseUrl}/forgot-password/${encodeURIComponent(token)}`;
+        await sendEmail(
+          user.email,
+          'resetPassword',
+          emailTemplates.resetPassword(branding, nameOf(user), url),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        const url = `${baseUrl}/verify?token=${encodeURIComponent(token)}`;
+        // An email change sends the link to the new address, which is not yet the stored one.
+        const [stored] = await db
+          .select({ email: schema.user.email })
+          .from(schema.user)
+          .where(eq(schema.user.id, user.id));
+        const changing = stored !== undefined && stored.email !== user.email;
+        const content = changing
+          ? emailTemplates.changeEmail(branding, nameOf(user), url)
+          : emailTemplates.verifyEmail(branding, nameOf(user), url);
+        await sendEmail(user.email, changing ? 'changeEmail' : 'verifyEmail', content);
+      },
     },
     user: {
+      changeEmail: { enabled: true },
       additionalFields: {
         firstName: { type: 'string', required: false },
         lastName: { type: 'string', required: false },
         title: { type: 'string', required: false },
+        /** The organisation typed at /register; joining one is by invitation or an admin (decision 014). */
+        companyName: { type: 'string', required: false },
         jobRoleId: { type: 'number', required: false, input: false },
         termsAcceptedAt: { type: 'date', required: false, input: false },
         impersonationOptOut: { type: 'boolean', required: false, defaultValue: false, input: false },
@@ -71,7 +147,17 @@ export function createAuth(options: AuthOptions) {
       storage: 'database',
       window: 60,
       max: 100,
-      customRules: { '/sign-in/email': SIGN_IN_RATE_LIMIT },
+      customRules: {
+        '/sign-in/email': SIGN_IN_RATE_LIMIT,
+        '/sign-up/email': MESSAGE_SENDING_RATE_LIMIT,
+        '/send-verification-email': MESSAGE_SENDING_RATE_LIMIT,
+        '/request-password-reset': MESSAGE_SENDING_RATE_LIMIT,
+        '/two-factor/send-otp': MESSAGE_SENDING_RATE_LIMIT,
+        '/two-factor/verify-otp': SIGN_IN_RATE_LIMIT,
+        '/phone-number/send-otp': MESSAGE_SENDING_RATE_LIMIT,
+        '/impersonation/connect': SIGN_IN_RATE_LIMIT,
+        '/invitation/activate': SIGN_IN_RATE_LIMIT,
+      },
     },
     advanced: {
       useSecureCookies: options.baseUrl.startsWith('https://'),
@@ -80,6 +166,33 @@ export function createAuth(options: AuthOptions) {
     },
     plugins: [
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      twoFactor({
+        issuer: `${options.productName} Portal`,
+        // The phone was confirmed before two-step could be turned on (auth.hooks.ts).
+        skipVerificationOnEnable: true,
+        otpOptions: {
+          digits: SIGN_IN_CODE.digits,
+          period: SIGN_IN_CODE.minutes,
+          allowedAttempts: SIGN_IN_CODE.attempts,
+          storeOTP: 'hashed',
+          sendOTP: async ({ user, otp }) => {
+            const phone = (user as { phoneNumber?: string | null }).phoneNumber;
+            if (phone) await sendSms(phone, 'signInCode', smsTemplates.signInCode(branding, otp));
+          },
+        },
+      }),
+      phoneNumber({
+        otpLength: SIGN_IN_CODE.digits,
+        expiresIn: SIGN_IN_CODE.minutes * 60,
+        allowedAttempts: SIGN_IN_CODE.attempts,
+        // International (E.164) form without spaces, as SMS providers need it; the web converts 04… numbers.
+        phoneNumberValidator: (phone) => E164_PHONE.test(phone),
+        sendOTP: async ({ phoneNumber: phone, code }) => {
+          await sendSms(phone, 'phoneCode', smsTemplates.phoneCode(branding, code));
+        },
+      }),
+      impersonationPlugin(db),
+      invitationPlugin(db),
       // Describes the auth endpoints; merged into /api/openapi.json (app.ts).
       openAPI({ disableDefaultReference: true }),
       organization({

@@ -31,6 +31,12 @@ const settingsSchema = z.object({
   SEED_DEMO: booleanish.optional(),
   TRUSTED_ORIGINS: optionalString,
   TRUST_PROXY: booleanish.default(false),
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  EMAIL_FROM: z.string().trim().min(3).optional(),
+  /** Show sent email and SMS to admins at /dev/mailbox; on by default outside production. */
+  DEV_MAILBOX: booleanish.optional(),
 });
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
@@ -62,6 +68,10 @@ export type Settings = {
   trustedOrigins: string[];
   /** Take the client address from x-forwarded-for (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** Email goes out by SMTP when set; it is always kept in the outbox. */
+  smtpUrl: string | undefined;
+  emailFrom: string;
+  devMailbox: boolean;
 };
 
 export class SettingsError extends Error {
@@ -113,6 +123,9 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     // Demo accounts have published passwords: by default only on a loopback-only embedded portal.
     seedDemo: !production && (raw.SEED_DEMO ?? (!raw.DATABASE_URL && loopback)),
     trustProxy: raw.TRUST_PROXY,
+    smtpUrl: raw.SMTP_URL,
+    emailFrom: raw.EMAIL_FROM ?? `${raw.PRODUCT_NAME} Portal <no-reply@${new URL(baseUrl).hostname}>`,
+    devMailbox: raw.DEV_MAILBOX ?? !production,
     trustedOrigins: [...new Set([new URL(baseUrl).origin, ...trustedOrigins])],
   };
 }

@@ -7,8 +7,11 @@ import { openDatabase } from './db/client.ts';
 import { defaultMigrationsFolder, migrateDatabase } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/demo-data.ts';
 import type { Settings } from './env.ts';
+import { workOutboxDelivery } from './jobs/deliver-outbox.ts';
+import { startJobQueue } from './jobs/queue.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
 import { createLogger } from './lib/logger.ts';
+import { createOutbox } from './lib/outbox.ts';
 
 /** How long shutdown waits for requests in flight before closing what is left. */
 const SHUTDOWN_GRACE_MS = 4000;
@@ -24,6 +27,14 @@ export async function startServer(settings: Settings) {
       logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
   });
   await migrateDatabase(database);
+  const queue = await startJobQueue(database, { databaseUrl: settings.databaseUrl, logger });
+  const outbox = createOutbox(database.db, queue);
+  await workOutboxDelivery(queue, {
+    db: database.db,
+    logger,
+    smtpUrl: settings.smtpUrl,
+    emailFrom: settings.emailFrom,
+  });
   const auth = createAuth({
     db: database.db,
     baseUrl: settings.baseUrl,
@@ -31,6 +42,7 @@ export async function startServer(settings: Settings) {
     productName: settings.productName,
     trustedOrigins: settings.trustedOrigins,
     logger,
+    outbox,
   });
 
   if (settings.seedDemo) {
@@ -49,6 +61,8 @@ export async function startServer(settings: Settings) {
     database,
     auth,
     logger,
+    queue,
+    outbox,
     migrationsFolder: defaultMigrationsFolder,
     lifecycle,
   });
@@ -82,6 +96,7 @@ export async function startServer(settings: Settings) {
       });
       clearInterval(drain);
       clearTimeout(force);
+      await queue.stop({ graceful: true, timeout: 2000 });
       await database.close();
       logger.info('stopped');
     })();

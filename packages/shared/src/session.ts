@@ -13,6 +13,11 @@ export const sessionUserSchema = z.object({
   lastName: z.string().nullish(),
   title: z.string().nullish(),
   jobRoleId: z.number().nullish(),
+  phoneNumber: z.string().nullish(),
+  phoneNumberVerified: z.boolean().nullish(),
+  twoFactorEnabled: z.boolean().nullish(),
+  impersonationOptOut: z.boolean().nullish(),
+  companyName: z.string().nullish(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

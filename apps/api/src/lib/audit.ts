@@ -10,6 +10,20 @@ type AuditEntry = {
   data?: Record<string, unknown>;
 };
 
+type AuditRecord = AuditEntry & {
+  /** The real person: during impersonation, the admin. */
+  actorUserId: string | null;
+  actingAsUserId?: string | null;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  requestId?: string | null;
+};
+
+/** Writes one audit row (for code outside a request handler, such as better-auth plugin endpoints). */
+export async function recordAudit(db: Db, record: AuditRecord) {
+  await db.insert(auditLog).values({ ...record, userAgent: record.userAgent?.slice(0, 512) ?? null });
+}
+
 /**
  * Records a write. During impersonation the actor is the real admin (the session's
  * `impersonatedBy`) and the impersonated user is kept as `actingAsUserId`.
@@ -17,12 +31,12 @@ type AuditEntry = {
 export async function audit(c: Context<AppEnv>, entry: AuditEntry, db: Db = c.var.deps.database.db) {
   const user = c.var.user;
   const impersonatedBy = c.var.session?.impersonatedBy ?? null;
-  await db.insert(auditLog).values({
+  await recordAudit(db, {
     ...entry,
     actorUserId: impersonatedBy ?? user?.id ?? null,
     actingAsUserId: impersonatedBy ? (user?.id ?? null) : null,
     ipAddress: c.var.clientIp ?? null,
-    userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+    userAgent: c.req.header('user-agent') ?? null,
     requestId: c.var.requestId,
   });
 }

@@ -1,7 +1,9 @@
 import type { Auth, AuthSession } from '../auth.ts';
 import type { Database } from '../db/client.ts';
 import type { Settings } from '../env.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from './logger.ts';
+import type { Outbox } from './outbox.ts';
 
 /** What every request handler can reach through `c.var`. */
 export type AppDeps = {
@@ -9,6 +11,8 @@ export type AppDeps = {
   database: Database;
   auth: Auth;
   logger: Logger;
+  queue: JobQueue;
+  outbox: Outbox;
   migrationsFolder: string;
   /** Set while the process shuts down: /readyz then answers 503 so load balancers stop sending. */
   lifecycle: { draining: boolean };

@@ -2,13 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from '../app.ts';
 import { createAuth } from '../auth.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { defaultMigrationsFolder, migrateDatabase } from '../db/migrate.ts';
+import { throttleCounters } from '../db/schema/index.ts';
 import { parseSettings, type Settings } from '../env.ts';
+import { workOutboxDelivery } from '../jobs/deliver-outbox.ts';
+import { startJobQueue } from '../jobs/queue.ts';
 import { createLogger } from '../lib/logger.ts';
+import { createOutbox } from '../lib/outbox.ts';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -53,8 +58,16 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /** The app as one process would compose it, over a given database (tests can make two). */
-export function buildApp(database: Database, settings: Settings) {
+export async function buildApp(database: Database, settings: Settings) {
   const logger = createLogger(settings.logLevel);
+  const queue = await startJobQueue(database, { databaseUrl: settings.databaseUrl, logger });
+  const outbox = createOutbox(database.db, queue);
+  await workOutboxDelivery(queue, {
+    db: database.db,
+    logger,
+    smtpUrl: settings.smtpUrl,
+    emailFrom: settings.emailFrom,
+  });
   const auth = createAuth({
     db: database.db,
     baseUrl: settings.baseUrl,
@@ -62,12 +75,15 @@ export function buildApp(database: Database, settings: Settings) {
     productName: settings.productName,
     trustedOrigins: settings.trustedOrigins,
     logger,
+    outbox,
   });
   const deps = {
     settings,
     database,
     auth,
     logger,
+    queue,
+    outbox,
     migrationsFolder: defaultMigrationsFolder,
     lifecycle: { draining: false },
   };
@@ -87,7 +103,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...env,
   });
   const database = await openTestDatabase();
-  const { app, auth } = buildApp(database, settings);
+  const { app, auth, deps } = await buildApp(database, settings);
   let requestCount = 0;
 
   /** A request through the whole HTTP stack, from our own origin and (by default) its own client address. */
@@ -152,6 +168,10 @@ export async function createTestApp(env: Record<string, string> = {}) {
     });
     if (response.status !== 200)
       throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    // Tests sign the same account in many times a minute; the per-account limit has its own tests.
+    await database.db
+      .delete(throttleCounters)
+      .where(eq(throttleCounters.key, `sign-in:${email.toLowerCase()}`));
     const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
     return cookies.join('; ');
   }
@@ -165,7 +185,10 @@ export async function createTestApp(env: Record<string, string> = {}) {
     request,
     createUser,
     signIn,
+    outbox: deps.outbox,
+    queue: deps.queue,
     close: async () => {
+      await deps.queue.stop({ graceful: false, timeout: 1000 });
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './enums.ts';

@@ -1,6 +1,6 @@
 import { ERROR_CODES, MESSAGES } from '@offplan/shared';
 import type { Context } from 'hono';
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from '../../auth.ts';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from '../../auth-constants.ts';
 import { audit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorBody } from '../../lib/errors.ts';
@@ -27,10 +27,14 @@ const FIELD_OF_CODE: Record<string, string> = {
   PASSWORD_TOO_LONG: 'password',
 };
 
-/** Fields named by a failure: its code, or validation messages like "[body.email] Invalid email; …". */
-function fieldsOf(code: string | undefined, message: string): Record<string, string> | undefined {
+/** Fields named by a failure: our hooks' `field`, its code, or validation messages like "[body.email] Invalid email; …". */
+function fieldsOf(
+  code: string | undefined,
+  message: string,
+  namedField: string | undefined,
+): Record<string, string> | undefined {
   const fields: Record<string, string> = {};
-  const field = code ? FIELD_OF_CODE[code] : undefined;
+  const field = namedField ?? (code ? FIELD_OF_CODE[code] : undefined);
   if (field) fields[field] = message;
   for (const part of message.split(/;\s*/)) {
     const match = /^\[(?:body|query)\.([^\]]+)\]\s*(.*)$/.exec(part.trim());
@@ -63,6 +67,8 @@ export async function handleAuth(c: Context<AppEnv>) {
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
   if (c.var.clientIp) headers.set(CLIENT_IP_HEADER, c.var.clientIp);
+  // Plugin endpoints audit with the same request id as our logs.
+  headers.set('x-request-id', c.var.requestId);
   const adminWrite = c.req.method === 'POST' && path.startsWith(ADMIN_PREFIX);
   const requestBody = adminWrite
     ? await c.req.raw
@@ -85,7 +91,7 @@ export async function handleAuth(c: Context<AppEnv>) {
   const body = (await response
     .clone()
     .json()
-    .catch(() => null)) as { code?: string; message?: string } | null;
+    .catch(() => null)) as { code?: string; message?: string; field?: string } | null;
   const requestId = c.var.requestId;
 
   if (response.status === 429) {
@@ -109,7 +115,7 @@ export async function handleAuth(c: Context<AppEnv>) {
     return json(errorBody(ERROR_CODES.sessionRequired, message, undefined, requestId), 401, outHeaders);
   }
   const message = body?.message ?? (response.statusText || 'Request failed.');
-  const fields = response.status === 400 ? fieldsOf(body?.code, message) : undefined;
+  const fields = response.status === 400 ? fieldsOf(body?.code, message, body?.field) : undefined;
   const code =
     body?.code ??
     (fields

@@ -1,7 +1,7 @@
 import { type ApiError, MESSAGES } from '@offplan/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, organization, rateLimit, session, user } from '../../db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { auditLog, organization, rateLimit, session, throttleCounters, user } from '../../db/schema/index.ts';
 import { buildApp, createTestApp, TEST_BASE_URL, TEST_PASSWORD, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -81,49 +81,100 @@ describe('sign-in', () => {
   });
 });
 
-describe('sign-in rate limit', () => {
+describe('sign-in rate limits', () => {
   it('allows 5 tries a minute per address, kept in the database and shared by every app process', async () => {
     // A second app (own better-auth instance, as in another process) on the same database.
-    const { app: second } = buildApp(t.database, t.settings);
+    const { app: second, deps } = await buildApp(t.database, t.settings);
+    onTestFinished(() => deps.queue.stop({ graceful: false, timeout: 1000 }));
     const ip = '203.0.113.77';
-    const viaSecond = () =>
+    // A different account each time, so only the per-address limit is at work.
+    const accounts = await Promise.all(Array.from({ length: 7 }, () => t.createUser()));
+    const viaSecond = (email: string) =>
       second.request('/api/auth/sign-in/email', {
         method: 'POST',
         headers: { origin: TEST_BASE_URL, 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify({ email: member.email, password: 'wrong password here' }),
+        body: JSON.stringify({ email, password: 'wrong password here' }),
       });
 
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 3; attempt++)
-      statuses.push((await signInAttempt(member.email, 'wrong password here', ip)).status);
-    for (let attempt = 0; attempt < 2; attempt++) statuses.push((await viaSecond()).status);
+    for (const account of accounts.slice(0, 3))
+      statuses.push((await signInAttempt(account.email, 'wrong password here', ip)).status);
+    for (const account of accounts.slice(3, 5)) statuses.push((await viaSecond(account.email)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
 
     // The sixth try, on either process, is refused even with the right password.
-    const limited = await signInAttempt(member.email, TEST_PASSWORD, ip);
+    const limited = await signInAttempt(accounts[5]!.email, TEST_PASSWORD, ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited.json()).toMatchObject({
       error: { code: 'RATE_LIMITED', message: expect.stringMatching(/Try again in \d+ seconds/) },
     });
-    expect((await viaSecond()).status).toBe(429);
+    expect((await viaSecond(accounts[6]!.email)).status).toBe(429);
 
     const rows = await t.db.select().from(rateLimit);
     expect(rows.some((row) => row.key.startsWith(ip))).toBe(true);
 
     // Another address is not affected.
-    expect((await signInAttempt(member.email, TEST_PASSWORD, '203.0.113.78')).status).toBe(200);
+    expect((await signInAttempt(accounts[5]!.email, TEST_PASSWORD, '203.0.113.78')).status).toBe(200);
+  });
+
+  it('allows 5 tries a minute per account from any addresses, across app processes', async () => {
+    const { app: second, deps } = await buildApp(t.database, t.settings);
+    onTestFinished(() => deps.queue.stop({ graceful: false, timeout: 1000 }));
+    const victim = await t.createUser();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++)
+      statuses.push((await signInAttempt(victim.email, 'wrong password here', `198.18.0.${attempt}`)).status);
+    for (let attempt = 3; attempt < 5; attempt++) {
+      const response = await second.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: {
+          origin: TEST_BASE_URL,
+          'content-type': 'application/json',
+          'x-forwarded-for': `198.18.0.${attempt}`,
+        },
+        body: JSON.stringify({ email: victim.email.toUpperCase(), password: 'wrong password here' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const limited = await signInAttempt(victim.email, TEST_PASSWORD, '198.18.0.99');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('set-cookie')).toBeNull();
+    // An unknown email is limited the same way, so the limit tells nothing about which emails exist.
+    for (let attempt = 0; attempt < 5; attempt++)
+      await signInAttempt('nobody-here@example.test', 'wrong password here', `198.18.1.${attempt}`);
+    expect((await signInAttempt('nobody-here@example.test', 'x'.repeat(12), '198.18.1.99')).status).toBe(429);
+  });
+
+  it('locks an account for the hour after 100 failures, and a success clears the count', async () => {
+    const victim = await t.createUser();
+    const key = `sign-in-failures:${victim.email}`;
+    await t.db.insert(throttleCounters).values({ key, windowStartedAt: new Date(), hits: 99 });
+    expect((await signInAttempt(victim.email, 'wrong password here', '198.19.0.1')).status).toBe(401);
+    const [counter] = await t.db.select().from(throttleCounters).where(eq(throttleCounters.key, key));
+    expect(counter?.hits).toBe(100);
+    const locked = await signInAttempt(victim.email, TEST_PASSWORD, '198.19.0.2');
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('set-cookie')).toBeNull();
+
+    const other = await t.createUser();
+    const otherKey = `sign-in-failures:${other.email}`;
+    await t.db.insert(throttleCounters).values({ key: otherKey, windowStartedAt: new Date(), hits: 50 });
+    expect((await signInAttempt(other.email, TEST_PASSWORD, '198.19.0.3')).status).toBe(200);
+    expect(await t.db.select().from(throttleCounters).where(eq(throttleCounters.key, otherKey))).toEqual([]);
   });
 
   it('cannot be dodged by writing addresses into x-forwarded-for: the proxy-appended entry counts', async () => {
     const realAddress = '203.0.113.200';
+    const accounts = await Promise.all(Array.from({ length: 7 }, () => t.createUser()));
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 7; attempt++) {
+    for (const [attempt, account] of accounts.entries()) {
       const response = await t.request('/api/auth/sign-in/email', {
         method: 'POST',
         // The client wrote the first entry; the proxy appended the real address.
         ip: `10.9.9.${attempt}, ${realAddress}`,
-        json: { email: member.email, password: 'wrong password here' },
+        json: { email: account.email, password: 'wrong password here' },
       });
       statuses.push(response.status);
     }
@@ -132,29 +183,19 @@ describe('sign-in rate limit', () => {
 
   it('cannot be dodged by sending the internal client-address header', async () => {
     const ip = '203.0.113.90';
-    for (let attempt = 0; attempt < 5; attempt++)
-      await signInAttempt(member.email, 'wrong password here', ip);
+    const accounts = await Promise.all(Array.from({ length: 6 }, () => t.createUser()));
+    for (const account of accounts.slice(0, 5)) await signInAttempt(account.email, 'wrong password here', ip);
     const spoofed = await t.request('/api/auth/sign-in/email', {
       method: 'POST',
       ip,
       headers: { 'x-offplan-client-ip': '192.0.2.1' },
-      json: { email: member.email, password: TEST_PASSWORD },
+      json: { email: accounts[5]!.email, password: TEST_PASSWORD },
     });
     expect(spoofed.status).toBe(429);
   });
 });
 
-describe('better-auth endpoints this wave keeps closed or guarded', () => {
-  it('has no self sign-up yet: an open, unverified sign-up would also reveal which emails exist', async () => {
-    const before = await t.db.select().from(user);
-    const response = await t.request('/api/auth/sign-up/email', {
-      method: 'POST',
-      json: { email: 'new@example.test', password: TEST_PASSWORD, name: 'New Person' },
-    });
-    expect(response.status).toBe(404);
-    expect(await t.db.select().from(user)).toHaveLength(before.length);
-  });
-
+describe('better-auth endpoints kept closed or guarded', () => {
   it('lets no ordinary user create or delete organisations', async () => {
     const cookie = await t.signIn(member.email);
     const created = await t.request('/api/auth/organization/create', {
@@ -183,15 +224,13 @@ describe('better-auth endpoints this wave keeps closed or guarded', () => {
     expect(me?.role).toBe('user');
   });
 
-  it('keeps impersonation closed until the audited magic-token flow exists', async () => {
+  it("refuses better-auth's own impersonation: only the audited magic-token flow exists", async () => {
     const admin = await t.createUser({ role: 'admin' });
     const cookie = await t.signIn(admin.email);
-    const response = await t.request('/api/auth/admin/impersonate-user', {
-      method: 'POST',
-      cookie,
-      json: { userId: member.id },
-    });
-    expect(response.status).toBe(404);
+    for (const path of ['/api/auth/admin/impersonate-user', '/api/auth/admin/stop-impersonating']) {
+      const response = await t.request(path, { method: 'POST', cookie, json: { userId: member.id } });
+      expect(response.status, path).toBe(404);
+    }
   });
 
   it("records an admin's writes through better-auth in the audit log, without secrets", async () => {

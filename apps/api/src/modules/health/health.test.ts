@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -40,7 +40,8 @@ describe('health', () => {
 
   it('GET /readyz answers 503 while the process drains for shutdown', async () => {
     const { buildApp } = await import('../../test/test-app.ts');
-    const { app, deps } = buildApp(t.database, t.settings);
+    const { app, deps } = await buildApp(t.database, t.settings);
+    onTestFinished(() => deps.queue.stop({ graceful: false, timeout: 1000 }));
     deps.lifecycle.draining = true;
     const response = await app.request('/readyz');
     expect(response.status).toBe(503);

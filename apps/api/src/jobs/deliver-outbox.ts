@@ -1,0 +1,57 @@
+import { eq, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { outboxMessages } from '../db/schema/index.ts';
+import type { Logger } from '../lib/logger.ts';
+import { DELIVER_OUTBOX_JOB } from '../lib/outbox.ts';
+import type { JobQueue } from './queue.ts';
+
+type DeliveryOptions = { db: Db; logger: Logger; smtpUrl: string | undefined; emailFrom: string };
+
+/**
+ * Delivers outbox messages: email by SMTP when SMTP_URL is set; otherwise (and for SMS, until a
+ * provider is configured) the message stays in the outbox, marked `stored`. A failure is recorded on
+ * the row and thrown so pg-boss retries it with backoff.
+ */
+export async function workOutboxDelivery(queue: JobQueue, options: DeliveryOptions) {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  await queue.createQueue(DELIVER_OUTBOX_JOB);
+  await queue.work<{ id: string }>(DELIVER_OUTBOX_JOB, async ([job]) => {
+    if (!job) return;
+    const [message] = await options.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.id, job.data.id));
+    if (!message || message.status === 'sent' || message.status === 'stored') return;
+    const attempt = { attempts: sql`${outboxMessages.attempts} + 1` };
+    if (message.channel !== 'email' || !transport) {
+      await options.db
+        .update(outboxMessages)
+        .set({ ...attempt, status: 'stored', sentAt: new Date() })
+        .where(eq(outboxMessages.id, message.id));
+      return;
+    }
+    try {
+      await transport.sendMail({
+        from: options.emailFrom,
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        headers: { 'X-Outbox-Id': message.id },
+      });
+      await options.db
+        .update(outboxMessages)
+        .set({ ...attempt, status: 'sent', sentAt: new Date(), lastError: null })
+        .where(eq(outboxMessages.id, message.id));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await options.db
+        .update(outboxMessages)
+        .set({ ...attempt, status: 'failed', lastError: reason.slice(0, 1000) })
+        .where(eq(outboxMessages.id, message.id));
+      options.logger.warn({ err: error, outboxId: message.id }, 'email delivery failed; retrying');
+      throw error;
+    }
+  });
+}

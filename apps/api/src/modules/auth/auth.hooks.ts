@@ -1,0 +1,221 @@
+import type { BetterAuthOptions } from 'better-auth';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import type { Db } from '../../db/client.ts';
+import { passwordProblem } from '../../lib/password-policy.ts';
+import { hitThrottle, peekThrottle, resetThrottle, type ThrottleWindow } from '../../lib/throttle.ts';
+
+/** Design §7 / issue 3: per account, across processes (the per-address limit is better-auth's own). */
+export const SIGN_IN_PER_ACCOUNT: ThrottleWindow = { windowSeconds: 60, max: 5 };
+export const SIGN_IN_FAILURES_PER_ACCOUNT: ThrottleWindow = { windowSeconds: 60 * 60, max: 100 };
+/** Each SMS costs money: limited per phone number and per account. */
+export const SMS_PER_NUMBER: ThrottleWindow = { windowSeconds: 60 * 60, max: 5 };
+export const SMS_PER_ACCOUNT: ThrottleWindow = { windowSeconds: 60 * 60, max: 5 };
+/** Emails a visitor can ask for on behalf of one address. */
+export const EMAILS_PER_ADDRESS: ThrottleWindow = { windowSeconds: 10 * 60, max: 3 };
+
+export const NOT_WHILE_IMPERSONATING = 'Not while acting as this user: only they can change this.';
+
+/** Changes to how a person signs in: never made by an admin acting as them (design §1). */
+const SIGN_IN_SECURITY_PATHS = new Set([
+  '/change-password',
+  '/change-email',
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/phone-number/send-otp',
+  '/phone-number/verify',
+  '/revoke-other-sessions',
+  '/revoke-sessions',
+  '/revoke-session',
+]);
+
+const TWO_FACTOR_COOKIE = 'two_factor';
+
+function tooMany(retryAfterSeconds: number, message?: string) {
+  return new APIError(
+    'TOO_MANY_REQUESTS',
+    {
+      code: 'RATE_LIMITED',
+      message: message ?? `Too many attempts. Try again in ${retryAfterSeconds} seconds.`,
+    },
+    { 'x-retry-after': String(retryAfterSeconds) },
+  );
+}
+
+function badField(field: string, code: string, message: string) {
+  return new APIError('BAD_REQUEST', { code, message, field });
+}
+
+async function throttle(db: Db, key: string, window: ThrottleWindow, message?: string) {
+  const result = await hitThrottle(db, key, window);
+  if (!result.allowed) throw tooMany(result.retryAfterSeconds, message);
+}
+
+const normaliseEmail = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+
+function checkPassword(field: string, value: unknown) {
+  const problem = passwordProblem(typeof value === 'string' ? value : '');
+  if (problem) throw badField(field, 'PASSWORD_POLICY', problem);
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The user a two-step sign-in is for, from better-auth's signed two-factor cookie. */
+async function twoFactorUserId(ctx: HookContext): Promise<string | null> {
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const verification = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return verification?.value ?? null;
+}
+
+/**
+ * Policies better-auth does not have, run before its endpoints: per-account and per-number limits,
+ * the password policy, terms at registration, the current password before an email change, a verified
+ * phone before two-step sign-in, and nothing about signing in changed by an impersonating admin.
+ */
+export function createAuthHooks(db: Db): NonNullable<BetterAuthOptions['hooks']> {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      const body = (ctx.body ?? {}) as Record<string, unknown>;
+      if (SIGN_IN_SECURITY_PATHS.has(ctx.path)) {
+        const session = await getSessionFromCtx(ctx);
+        if (session?.session.impersonatedBy) {
+          throw new APIError('FORBIDDEN', { code: 'FORBIDDEN', message: NOT_WHILE_IMPERSONATING });
+        }
+      }
+      switch (ctx.path) {
+        case '/sign-in/email': {
+          const email = normaliseEmail(body.email);
+          if (!email) return;
+          const failures = await peekThrottle(db, `sign-in-failures:${email}`, SIGN_IN_FAILURES_PER_ACCOUNT);
+          if (!failures.allowed) throw tooMany(failures.retryAfterSeconds);
+          await throttle(db, `sign-in:${email}`, SIGN_IN_PER_ACCOUNT);
+          return;
+        }
+        case '/sign-up/email': {
+          if (body.acceptTerms !== true) {
+            throw badField(
+              'acceptTerms',
+              'TERMS_NOT_ACCEPTED',
+              'Accept the terms and conditions to continue.',
+            );
+          }
+          for (const field of ['firstName', 'lastName'] as const) {
+            const value = body[field];
+            if (typeof value !== 'string' || !value.trim() || value.length > 100) {
+              throw badField(
+                field,
+                'VALIDATION_FAILED',
+                `Enter your ${field === 'firstName' ? 'first' : 'last'} name.`,
+              );
+            }
+          }
+          const company = body.companyName;
+          if (typeof company !== 'string' || !company.trim() || company.length > 200) {
+            throw badField('companyName', 'VALIDATION_FAILED', 'Enter the name of your organisation.');
+          }
+          checkPassword('password', body.password);
+          return;
+        }
+        case '/reset-password':
+        case '/change-password':
+          checkPassword('newPassword', body.newPassword);
+          return;
+        case '/invitation/activate':
+        case '/admin/create-user':
+          checkPassword('password', body.password);
+          return;
+        case '/admin/set-user-password':
+          checkPassword('newPassword', body.newPassword);
+          return;
+        case '/change-email': {
+          const session = await getSessionFromCtx(ctx);
+          if (!session) return;
+          const accounts = await ctx.context.internalAdapter.findAccounts(session.user.id);
+          const hash = accounts.find((account) => account.providerId === 'credential')?.password;
+          const password = typeof body.password === 'string' ? body.password : '';
+          if (!hash || !password || !(await ctx.context.password.verify({ hash, password }))) {
+            throw badField('password', 'INVALID_PASSWORD', 'Your current password is not correct.');
+          }
+          return;
+        }
+        case '/two-factor/enable': {
+          const session = await getSessionFromCtx(ctx);
+          const user = session?.user as
+            | { phoneNumber?: string | null; phoneNumberVerified?: boolean | null }
+            | undefined;
+          if (session && !(user?.phoneNumber && user.phoneNumberVerified)) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'PHONE_NOT_VERIFIED',
+              message: 'Add and confirm your mobile number first: the sign-in codes are sent to it.',
+            });
+          }
+          return;
+        }
+        case '/two-factor/send-otp': {
+          const userId = await twoFactorUserId(ctx);
+          if (!userId) return; // better-auth refuses it with its own message
+          const user = (await ctx.context.internalAdapter.findUserById(userId)) as {
+            phoneNumber?: string | null;
+          } | null;
+          await throttle(
+            db,
+            `sms-account:${userId}`,
+            SMS_PER_ACCOUNT,
+            'Too many codes sent. Try again later.',
+          );
+          if (user?.phoneNumber) {
+            await throttle(
+              db,
+              `sms-number:${user.phoneNumber}`,
+              SMS_PER_NUMBER,
+              'Too many codes sent. Try again later.',
+            );
+          }
+          return;
+        }
+        case '/phone-number/send-otp': {
+          const session = await getSessionFromCtx(ctx);
+          if (!session)
+            throw new APIError('UNAUTHORIZED', { message: 'You need to be signed in to do that.' });
+          await throttle(
+            db,
+            `sms-account:${session.user.id}`,
+            SMS_PER_ACCOUNT,
+            'Too many codes sent. Try again later.',
+          );
+          const number = typeof body.phoneNumber === 'string' ? body.phoneNumber.replace(/\s/g, '') : '';
+          if (number)
+            await throttle(
+              db,
+              `sms-number:${number}`,
+              SMS_PER_NUMBER,
+              'Too many codes sent. Try again later.',
+            );
+          return;
+        }
+        case '/send-verification-email':
+        case '/request-password-reset': {
+          const email = normaliseEmail(body.email);
+          if (email)
+            await throttle(
+              db,
+              `email:${ctx.path}:${email}`,
+              EMAILS_PER_ADDRESS,
+              'Too many emails asked for. Try again in a few minutes.',
+            );
+          return;
+        }
+      }
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      if (ctx.path !== '/sign-in/email') return;
+      const email = normaliseEmail((ctx.body as Record<string, unknown> | undefined)?.email);
+      if (!email) return;
+      const returned = ctx.context.returned;
+      const failed = returned instanceof APIError && returned.statusCode === 401;
+      if (failed) await hitThrottle(db, `sign-in-failures:${email}`, SIGN_IN_FAILURES_PER_ACCOUNT);
+      else if (!(returned instanceof APIError)) await resetThrottle(db, `sign-in-failures:${email}`);
+    }),
+  };
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { JOB_ROLES } from './enums.ts';
+
+/** Design §7 password policy: length only (no composition rules); common passwords refused on the server. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_MESSAGES = {
+  tooShort: `Use at least ${PASSWORD_MIN_LENGTH} characters.`,
+  tooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
+  common: 'This password is too common. Choose one that is harder to guess.',
+} as const;
+
+/** The length part of the policy, checked in forms before the server checks it again with the common list. */
+export function passwordLengthProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
+  return null;
+}
+
+/** Spec §6: where the admin's magic token lives in the browser while acting as a user. */
+export const ADMIN_MAGIC_TOKEN_KEY = 'adminMagicToken';
+/** Design §1: an impersonation session and its magic token last at most an hour. */
+export const IMPERSONATION_MAX_SECONDS = 60 * 60;
+/** Design §7: password reset links. */
+export const PASSWORD_RESET_TOKEN_SECONDS = 60 * 60;
+/** Design §7: two-step sign-in codes. */
+export const SIGN_IN_CODE = { digits: 6, minutes: 5, attempts: 3 } as const;
+
+export const jobRoleIdSchema = z
+  .number()
+  .int()
+  .refine((id) => JOB_ROLES.some((role) => role.id === id), 'Choose one of the listed roles.');
+
+/** POST /api/account/role: the job role chosen at /role (design §1). */
+export const chooseRoleRequestSchema = z.object({ roleId: jobRoleIdSchema });
+
+/** POST /api/account/impersonation: the user's own opt-out (design §1). */
+export const impersonationPreferenceSchema = z.object({ optOut: z.boolean() });
+
+/** One of the signed-in user's sessions (GET /api/account/sessions). */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
+
+/** POST /api/account/photo answer. */
+export const profilePhotoSchema = z.object({ image: z.string().nullable() });
+export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** A row of the admin's user list (GET /api/admin/users). */
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  banned: z.boolean(),
+  jobRoleId: z.number().nullable(),
+  organisation: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const ADMIN_USERS_PER_PAGE = 25;
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(ADMIN_USERS_PER_PAGE),
+});
+export const adminUsersPageSchema = z.object({
+  items: z.array(adminUserRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
+
+/** GET /api/admin/users/{id}: one user as the admin sees them at /profile/{id}. */
+export const adminUserDetailSchema = adminUserRowSchema.extend({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  title: z.string().nullable(),
+  image: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  phoneNumberVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  impersonationOptOut: z.boolean(),
+  banReason: z.string().nullable(),
+  termsAcceptedAt: z.string().nullable(),
+  activeSessions: z.number().int(),
+  organisationRole: z.string().nullable(),
+  /** Why impersonation is refused for this user, or null when the admin may act as them. */
+  impersonationRefusal: z.string().nullable(),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+/** POST /api/admin/invitations: an admin invites someone, who sets a password at /activate. */
+export const createInvitationRequestSchema = z.object({
+  email: z.email('Enter a valid email address').max(254),
+  firstName: z.string().trim().min(1, 'Enter a first name').max(100),
+  lastName: z.string().trim().min(1, 'Enter a last name').max(100),
+  organisationId: z.string().min(1).optional(),
+});
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+});
+
+/** GET /api/invitations/{token}: what /activate shows before the password is set (public). */
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  organisationName: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** POST /api/auth/impersonation/start answer: the admin's magic token, kept in session storage. */
+export const impersonationStartSchema = z.object({ magicToken: z.string(), userId: z.string() });
+/** POST /api/auth/impersonation/connect answer: where the restored admin lands. */
+export const impersonationConnectSchema = z.object({ redirectTo: z.string() });
+
+/** A message of the outbox (GET /api/dev/mailbox, admins in development only). */
+export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
+export const OUTBOX_STATUSES = ['pending', 'sent', 'stored', 'failed'] as const;
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(OUTBOX_CHANNELS),
+  to: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  /** Links found in the message, so the mailbox can open them. */
+  links: z.array(z.string()),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export const mailboxPageSchema = z.object({ items: z.array(outboxMessageSchema), total: z.number().int() });
