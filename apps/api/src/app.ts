@@ -1,10 +1,11 @@
-import { ERROR_CODES } from '@offplan/shared';
+import { ERROR_CODES, PROFILE_PHOTO_MAX_BYTES } from '@offplan/shared';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { mountApiDocs } from './lib/api-docs.ts';
 import type { AppDeps } from './lib/context.ts';
 import { AppError, errorBody } from './lib/errors.ts';
+import { mountUploads, PROFILE_PHOTO_PATH } from './lib/profile-photo.ts';
 import { createRouter } from './lib/router.ts';
 import { mountStaticWeb } from './lib/static-web.ts';
 import { requestContext } from './middlewares/request-context.ts';
@@ -12,8 +13,11 @@ import { securityHeaders } from './middlewares/security-headers.ts';
 import { loadSession } from './middlewares/session.ts';
 import { trustedOriginOnly } from './middlewares/trusted-origin.ts';
 import { accountRouter } from './modules/account/account.handlers.ts';
+import { adminRouter } from './modules/admin/admin.handlers.ts';
 import { handleAuth } from './modules/auth/auth.handlers.ts';
 import { healthRouter } from './modules/health/health.handlers.ts';
+import { invitationsRouter } from './modules/invitations/invitations.handlers.ts';
+import { mailboxRouter } from './modules/mailbox/mailbox.handlers.ts';
 import { siteRouter } from './modules/site/site.handlers.ts';
 
 /** JSON bodies beyond this are refused before they are read (uploads get their own limits). */
@@ -25,19 +29,20 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.use('*', requestContext(deps));
   app.use('*', ...securityHeaders);
   app.use('/api/*', compress({ threshold: 1024 }));
-  app.use(
-    '/api/*',
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
+      maxSize,
       onError: (c) =>
         c.json(
-          errorBody(
-            ERROR_CODES.payloadTooLarge,
-            `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes.`,
-          ),
+          errorBody(ERROR_CODES.payloadTooLarge, `The request body is larger than ${maxSize} bytes.`),
           413,
         ),
-    }),
+    });
+  const jsonBodyLimit = limitBody(JSON_BODY_LIMIT_BYTES);
+  // A photo (5 MB) plus the multipart envelope.
+  const photoBodyLimit = limitBody(PROFILE_PHOTO_MAX_BYTES + 64 * 1024);
+  app.use('/api/*', (c, next) =>
+    c.req.path === PROFILE_PHOTO_PATH ? photoBodyLimit(c, next) : jsonBodyLimit(c, next),
   );
 
   app.use('/api/*', trustedOriginOnly(deps.settings.trustedOrigins));
@@ -48,12 +53,16 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.route('/', healthRouter);
   app.route('/', siteRouter);
   app.route('/', accountRouter);
+  app.route('/', adminRouter);
+  app.route('/', invitationsRouter);
+  app.route('/', mailboxRouter);
 
   mountApiDocs(app, deps.settings.productName);
 
   app.all('/api/*', (c) =>
     c.json(errorBody(ERROR_CODES.notFound, `No API route ${c.req.method} ${c.req.path}.`), 404),
   );
+  mountUploads(app, deps.settings.dataDir);
   if (options.serveWeb !== false) mountStaticWeb(app);
 
   app.notFound((c) => c.json(errorBody(ERROR_CODES.notFound, 'Not found.', undefined, c.var.requestId), 404));

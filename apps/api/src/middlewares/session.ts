@@ -34,3 +34,16 @@ export const requireNonAdmin = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
 });
+
+/** Design §1: how a person signs in and who may act as them are theirs alone, never an acting admin's. */
+export const refuseWhileImpersonating = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.session?.impersonatedBy)
+    throw forbidden('Not while acting as this user: only they can change this.');
+  await next();
+});
+
+/** Platform admins only (design §6 admin pages), whatever the UI shows. */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  if (!isPlatformAdmin(requireVerifiedUser(c))) throw forbidden('Only admins can do that.');
+  await next();
+});

@@ -1,8 +1,21 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { session as sessionTable, user as userTable } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { removeProfilePhoto, storeProfilePhoto } from '../../lib/profile-photo.ts';
 import { createRouter } from '../../lib/router.ts';
-import { requireNonAdmin, requireSession } from '../../middlewares/session.ts';
+import { refuseWhileImpersonating, requireNonAdmin, requireSession } from '../../middlewares/session.ts';
 import { getAccountState, updateUserNames } from './account.repository.ts';
-import { getUserProjects, postUserUpdate } from './account.routes.ts';
+import {
+  deleteAccountSession,
+  deleteProfilePhoto,
+  getAccountSessions,
+  getUserProjects,
+  postChooseRole,
+  postImpersonationPreference,
+  postProfilePhoto,
+  postUserUpdate,
+} from './account.routes.ts';
 
 export const accountRouter = createRouter();
 
@@ -15,7 +28,11 @@ accountRouter.openapi(getUserProjects, async (c) => {
 accountRouter.use(postUserUpdate.path, requireSession);
 accountRouter.openapi(postUserUpdate, async (c) => {
   const body = c.req.valid('json');
-  const names = { firstName: body.first_name, lastName: body.last_name };
+  const names = {
+    firstName: body.first_name,
+    lastName: body.last_name,
+    ...(body.title !== undefined ? { title: body.title } : {}),
+  };
   await c.var.deps.database.db.transaction(async (tx) => {
     await updateUserNames(tx, c.var.user!.id, names);
     await audit(
@@ -25,4 +42,117 @@ accountRouter.openapi(postUserUpdate, async (c) => {
     );
   });
   return c.json({ success: true as const }, 200);
+});
+
+accountRouter.use(postChooseRole.path, requireNonAdmin, refuseWhileImpersonating);
+accountRouter.openapi(postChooseRole, async (c) => {
+  const { roleId } = c.req.valid('json');
+  const userId = c.var.user!.id;
+  await c.var.deps.database.db.transaction(async (tx) => {
+    await tx
+      .update(userTable)
+      .set({ jobRoleId: roleId, updatedAt: new Date() })
+      .where(eq(userTable.id, userId));
+    await audit(
+      c,
+      { action: 'user.choose_role', targetType: 'user', targetId: userId, data: { roleId } },
+      tx,
+    );
+  });
+  return c.json({ jobRoleId: roleId }, 200);
+});
+
+accountRouter.use(postImpersonationPreference.path, requireSession, refuseWhileImpersonating);
+accountRouter.openapi(postImpersonationPreference, async (c) => {
+  const { optOut } = c.req.valid('json');
+  const userId = c.var.user!.id;
+  await c.var.deps.database.db.transaction(async (tx) => {
+    await tx
+      .update(userTable)
+      .set({ impersonationOptOut: optOut, updatedAt: new Date() })
+      .where(eq(userTable.id, userId));
+    await audit(
+      c,
+      { action: 'user.impersonation_opt_out', targetType: 'user', targetId: userId, data: { optOut } },
+      tx,
+    );
+  });
+  return c.json({ optOut }, 200);
+});
+
+accountRouter.use(getAccountSessions.path, requireSession);
+accountRouter.openapi(getAccountSessions, async (c) => {
+  const rows = await c.var.deps.database.db
+    .select()
+    .from(sessionTable)
+    .where(and(eq(sessionTable.userId, c.var.user!.id), gt(sessionTable.expiresAt, new Date())))
+    .orderBy(sessionTable.updatedAt);
+  const sessions = rows.reverse().map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+    current: row.id === c.var.session!.id,
+  }));
+  return c.json({ sessions }, 200);
+});
+
+accountRouter.use(deleteAccountSession.getRoutingPath(), requireSession, refuseWhileImpersonating);
+accountRouter.openapi(deleteAccountSession, async (c) => {
+  const { id } = c.req.valid('param');
+  const userId = c.var.user!.id;
+  const deleted = await c.var.deps.database.db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(sessionTable)
+      .where(and(eq(sessionTable.id, id), eq(sessionTable.userId, userId)))
+      .returning({ id: sessionTable.id });
+    if (rows.length)
+      await audit(c, { action: 'user.revoke_session', targetType: 'session', targetId: id }, tx);
+    return rows.length > 0;
+  });
+  // Another user's session id answers the same as a missing one: nothing to learn from it.
+  if (!deleted) throw notFound('No such session.');
+  return c.json({ success: true as const }, 200);
+});
+
+accountRouter.use(postProfilePhoto.path, requireSession);
+accountRouter.openapi(postProfilePhoto, async (c) => {
+  const { file } = c.req.valid('form') as { file?: unknown };
+  if (!(file instanceof File)) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'Choose a photo to upload.', {
+      file: 'Choose a photo to upload.',
+    });
+  }
+  const { db } = c.var.deps.database;
+  const { dataDir } = c.var.deps.settings;
+  const userId = c.var.user!.id;
+  const image = await storeProfilePhoto(dataDir, userId, file);
+  const [previous] = await db
+    .select({ image: userTable.image })
+    .from(userTable)
+    .where(eq(userTable.id, userId));
+  await db.transaction(async (tx) => {
+    await tx.update(userTable).set({ image, updatedAt: new Date() }).where(eq(userTable.id, userId));
+    await audit(c, { action: 'user.update_photo', targetType: 'user', targetId: userId }, tx);
+  });
+  await removeProfilePhoto(dataDir, previous?.image);
+  return c.json({ image }, 200);
+});
+
+accountRouter.use(deleteProfilePhoto.path, requireSession);
+accountRouter.openapi(deleteProfilePhoto, async (c) => {
+  const { db } = c.var.deps.database;
+  const userId = c.var.user!.id;
+  const [previous] = await db
+    .select({ image: userTable.image })
+    .from(userTable)
+    .where(eq(userTable.id, userId));
+  await db.transaction(async (tx) => {
+    await tx.update(userTable).set({ image: null, updatedAt: new Date() }).where(eq(userTable.id, userId));
+    await audit(c, { action: 'user.remove_photo', targetType: 'user', targetId: userId }, tx);
+  });
+  await removeProfilePhoto(c.var.deps.settings.dataDir, previous?.image);
+  return c.json({ image: null }, 200);
 });

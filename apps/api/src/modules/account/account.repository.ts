@@ -83,7 +83,7 @@ export async function getAccountState(db: Db, userId: string): Promise<UserProje
 export async function updateUserNames(
   db: Db,
   userId: string,
-  names: { firstName: string; lastName: string },
+  names: { firstName: string; lastName: string; title?: string },
 ) {
   await db
     .update(user)

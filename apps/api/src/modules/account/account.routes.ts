@@ -1,5 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { apiErrorSchema, userProjectsResponseSchema } from '@offplan/shared';
+import {
+  accountSessionsSchema,
+  apiErrorSchema,
+  chooseRoleRequestSchema,
+  impersonationPreferenceSchema,
+  profilePhotoSchema,
+  userProjectsResponseSchema,
+} from '@offplan/shared';
 
 const errors = {
   401: { description: 'No session', content: { 'application/json': { schema: apiErrorSchema } } },
@@ -27,13 +34,14 @@ export const userUpdateBodySchema = z.strictObject({
   clear_cookie: z.literal(0).optional(),
   first_name: name,
   last_name: name,
+  title: z.string().trim().max(100, 'must be at most 100 characters').optional(),
 });
 
 export const postUserUpdate = createRoute({
   method: 'post',
   path: '/api/user-update',
   tags: ['Account'],
-  summary: "Updates the signed-in user's first and last name",
+  summary: "Updates the signed-in user's first and last name (and job title)",
   request: { body: { required: true, content: { 'application/json': { schema: userUpdateBodySchema } } } },
   responses: {
     200: {
@@ -43,4 +51,93 @@ export const postUserUpdate = createRoute({
     400: { description: 'Invalid body', content: { 'application/json': { schema: apiErrorSchema } } },
     401: errors[401],
   },
+});
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const problem = (description: string) => json(apiErrorSchema, description);
+
+export const postChooseRole = createRoute({
+  method: 'post',
+  path: '/api/account/role',
+  tags: ['Account'],
+  summary: 'Sets the job role chosen at /role (design §1)',
+  request: { body: { required: true, content: { 'application/json': { schema: chooseRoleRequestSchema } } } },
+  responses: {
+    200: json(z.object({ jobRoleId: z.number().int() }), 'Role set'),
+    400: problem('Not one of the job roles'),
+    401: problem('No session'),
+    403: problem('Admins have no job role, or acting as the user'),
+  },
+});
+
+export const postImpersonationPreference = createRoute({
+  method: 'post',
+  path: '/api/account/impersonation',
+  tags: ['Account'],
+  summary: 'Opts the signed-in user out of (or back into) being acted as by admins',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: impersonationPreferenceSchema } } },
+  },
+  responses: {
+    200: json(impersonationPreferenceSchema, 'Saved'),
+    400: problem('Invalid body'),
+    401: problem('No session'),
+    403: problem('Not while an admin acts as the user'),
+  },
+});
+
+export const getAccountSessions = createRoute({
+  method: 'get',
+  path: '/api/account/sessions',
+  tags: ['Account'],
+  summary: "The signed-in user's active sessions, the current one marked",
+  responses: { 200: json(accountSessionsSchema, 'Sessions'), 401: problem('No session') },
+});
+
+export const deleteAccountSession = createRoute({
+  method: 'delete',
+  path: '/api/account/sessions/{id}',
+  tags: ['Account'],
+  summary: "Signs one of the user's own sessions out",
+  request: { params: z.object({ id: z.string().min(1).max(100) }) },
+  responses: {
+    200: json(z.object({ success: z.literal(true) }), 'Signed out'),
+    401: problem('No session'),
+    403: problem('Not while an admin acts as the user'),
+    404: problem('No such session of this user'),
+  },
+});
+
+export const postProfilePhoto = createRoute({
+  method: 'post',
+  path: '/api/account/photo',
+  tags: ['Account'],
+  summary: 'Uploads a profile photo (JPEG, PNG or WebP up to 5 MB; checked by content, resized)',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: json(profilePhotoSchema, 'Stored'),
+    400: problem('Not an image of an accepted type'),
+    401: problem('No session'),
+    413: problem('Larger than 5 MB'),
+  },
+});
+
+export const deleteProfilePhoto = createRoute({
+  method: 'delete',
+  path: '/api/account/photo',
+  tags: ['Account'],
+  summary: 'Removes the profile photo',
+  responses: { 200: json(profilePhotoSchema, 'Removed'), 401: problem('No session') },
 });

@@ -1,6 +1,8 @@
-import { ERROR_CODES, MESSAGES } from '@offplan/shared';
+import { ERROR_CODES, MESSAGES, maskPhoneNumber } from '@offplan/shared';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from '../../auth-constants.ts';
+import { user as userTable } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorBody } from '../../lib/errors.ts';
@@ -10,6 +12,14 @@ const CREDENTIAL_FAILURES = new Set(['INVALID_EMAIL_OR_PASSWORD', 'BANNED_USER',
 /** Answers that carry session tokens, which must stay in the httpOnly cookie only. */
 const TOKEN_BEARING_PATHS = new Set(['/sign-in/email', '/get-session', '/list-sessions']);
 const ADMIN_PREFIX = '/admin/';
+const SIGN_IN_PATH = '/sign-in/email';
+/** Writes that are not changes to an account (or audit themselves): not worth an audit row each. */
+const UNAUDITED_AUTH_PATHS = new Set([
+  SIGN_IN_PATH,
+  '/sign-out',
+  '/impersonation/start',
+  '/impersonation/connect',
+]);
 /** Secrets never copied into the audit log. */
 const UNAUDITED_FIELDS = new Set(['password', 'newPassword', 'currentPassword', 'token']);
 
@@ -70,18 +80,32 @@ export async function handleAuth(c: Context<AppEnv>) {
   // Plugin endpoints audit with the same request id as our logs.
   headers.set('x-request-id', c.var.requestId);
   const adminWrite = c.req.method === 'POST' && path.startsWith(ADMIN_PREFIX);
-  const requestBody = adminWrite
-    ? await c.req.raw
-        .clone()
-        .json()
-        .catch(() => null)
-    : null;
+  const signIn = path === SIGN_IN_PATH && c.req.method === 'POST';
+  const requestBody =
+    adminWrite || signIn
+      ? await c.req.raw
+          .clone()
+          .json()
+          .catch(() => null)
+      : null;
 
   const response = await auth.handler(new Request(c.req.raw, { headers }));
   const outHeaders = new Headers(response.headers);
 
   if (response.status < 400) {
     if (adminWrite) await auditAdminWrite(c, path, requestBody);
+    else if (c.req.method === 'POST' && !UNAUDITED_AUTH_PATHS.has(path))
+      await auditImpersonatedWrite(c, path);
+    if (signIn && response.headers.get('content-type')?.includes('json')) {
+      const answer = (await response.clone().json()) as { twoFactorRedirect?: boolean };
+      if (answer.twoFactorRedirect) {
+        return json(
+          { twoFactorRedirect: true, phoneHint: await phoneHintFor(c, requestBody) },
+          response.status,
+          outHeaders,
+        );
+      }
+    }
     if (TOKEN_BEARING_PATHS.has(path) && response.headers.get('content-type')?.includes('json')) {
       return json(withoutTokens(await response.json()), response.status, outHeaders);
     }
@@ -140,5 +164,33 @@ async function auditAdminWrite(c: Context<AppEnv>, path: string, body: unknown) 
     targetType: 'user',
     ...(typeof fields.userId === 'string' ? { targetId: fields.userId } : {}),
     data,
+  });
+}
+
+/**
+ * The number a two-step code will go to, masked, for /login/verify-phone. Only reached after the
+ * right password, so it tells nothing to someone who does not already know it.
+ */
+async function phoneHintFor(c: Context<AppEnv>, body: unknown): Promise<string | null> {
+  const email =
+    body && typeof body === 'object' && 'email' in body ? String(body.email).trim().toLowerCase() : '';
+  if (!email) return null;
+  const [row] = await c.var.deps.database.db
+    .select({ phoneNumber: userTable.phoneNumber })
+    .from(userTable)
+    .where(eq(userTable.email, email));
+  return row?.phoneNumber ? maskPhoneNumber(row.phoneNumber) : null;
+}
+
+/** Design §1: every write an admin makes while acting as a user is on the record under the admin's id. */
+async function auditImpersonatedWrite(c: Context<AppEnv>, path: string) {
+  const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  if (!session?.session.impersonatedBy) return;
+  c.set('user', session.user);
+  c.set('session', session.session);
+  await audit(c, {
+    action: `auth${path.replaceAll('/', '.')}`,
+    targetType: 'user',
+    targetId: session.user.id,
   });
 }

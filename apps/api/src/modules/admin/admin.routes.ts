@@ -1,0 +1,43 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  adminUserDetailSchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  apiErrorSchema,
+} from '@offplan/shared';
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: apiErrorSchema } },
+});
+
+export const getAdminUsers = createRoute({
+  method: 'get',
+  path: '/api/admin/users',
+  tags: ['Admin'],
+  summary: 'Users, searched by name, email or organisation, newest first, paged',
+  request: { query: adminUsersQuerySchema },
+  responses: {
+    200: {
+      description: 'A page of users',
+      content: { 'application/json': { schema: adminUsersPageSchema } },
+    },
+    400: problem('Invalid query'),
+    401: problem('No session'),
+    403: problem('Not an admin'),
+  },
+});
+
+export const getAdminUser = createRoute({
+  method: 'get',
+  path: '/api/admin/users/{id}',
+  tags: ['Admin'],
+  summary: 'One user as the admin sees them at /profile/{id}',
+  request: { params: z.object({ id: z.string().min(1).max(100) }) },
+  responses: {
+    200: { description: 'The user', content: { 'application/json': { schema: adminUserDetailSchema } } },
+    401: problem('No session'),
+    403: problem('Not an admin'),
+    404: problem('No such user'),
+  },
+});
