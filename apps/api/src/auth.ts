@@ -16,7 +16,7 @@ import { brandingFor } from './lib/branding.ts';
 import type { Logger } from './lib/logger.ts';
 import { emailTemplates, smsTemplates } from './lib/message-templates.ts';
 import type { Outbox } from './lib/outbox.ts';
-import { createAuthHooks } from './modules/auth/auth.hooks.ts';
+import { createAuthHooks, SIGN_IN_PER_ACCOUNT } from './modules/auth/auth.hooks.ts';
 import { impersonationPlugin } from './modules/auth/impersonation.plugin.ts';
 import { invitationPlugin } from './modules/auth/invitation.plugin.ts';
 
@@ -30,6 +30,8 @@ export type AuthOptions = {
   trustedOrigins: string[];
   logger: Logger;
   outbox: Outbox;
+  /** Sign-in tries a minute per account (settings; 5 by default). */
+  signInLimitPerAccount?: number;
 };
 
 /**
@@ -79,7 +81,7 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     trustedOrigins: options.trustedOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
-    hooks: createAuthHooks(db),
+    hooks: createAuthHooks(db, { signInPerAccount: options.signInLimitPerAccount ?? SIGN_IN_PER_ACCOUNT.max }),
     disabledPaths: CLOSED_AUTH_PATHS,
     // One JSON log: better-auth's own messages go through pino too.
     logger: {

@@ -37,6 +37,8 @@ const settingsSchema = z.object({
   EMAIL_FROM: z.string().trim().min(3).optional(),
   /** Show sent email and SMS to admins at /dev/mailbox; on by default outside production. */
   DEV_MAILBOX: booleanish.optional(),
+  /** Sign-in tries a minute per account (design §7: 5). Raised only for test servers that share demo accounts. */
+  SIGN_IN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
 });
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
@@ -72,6 +74,7 @@ export type Settings = {
   smtpUrl: string | undefined;
   emailFrom: string;
   devMailbox: boolean;
+  signInLimitPerAccount: number;
 };
 
 export class SettingsError extends Error {
@@ -126,6 +129,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     smtpUrl: raw.SMTP_URL,
     emailFrom: raw.EMAIL_FROM ?? `${raw.PRODUCT_NAME} Portal <no-reply@${new URL(baseUrl).hostname}>`,
     devMailbox: raw.DEV_MAILBOX ?? !production,
+    signInLimitPerAccount: raw.SIGN_IN_LIMIT_PER_ACCOUNT,
     trustedOrigins: [...new Set([new URL(baseUrl).origin, ...trustedOrigins])],
   };
 }

@@ -43,6 +43,7 @@ export async function startServer(settings: Settings) {
     trustedOrigins: settings.trustedOrigins,
     logger,
     outbox,
+    signInLimitPerAccount: settings.signInLimitPerAccount,
   });
 
   if (settings.seedDemo) {

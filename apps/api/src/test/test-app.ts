@@ -76,6 +76,7 @@ export async function buildApp(database: Database, settings: Settings) {
     trustedOrigins: settings.trustedOrigins,
     logger,
     outbox,
+    signInLimitPerAccount: settings.signInLimitPerAccount,
   });
   const deps = {
     settings,

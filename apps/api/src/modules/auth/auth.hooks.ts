@@ -73,7 +73,11 @@ async function twoFactorUserId(ctx: HookContext): Promise<string | null> {
  * the password policy, terms at registration, the current password before an email change, a verified
  * phone before two-step sign-in, and nothing about signing in changed by an impersonating admin.
  */
-export function createAuthHooks(db: Db): NonNullable<BetterAuthOptions['hooks']> {
+export function createAuthHooks(
+  db: Db,
+  limits: { signInPerAccount: number },
+): NonNullable<BetterAuthOptions['hooks']> {
+  const signInPerAccount = { ...SIGN_IN_PER_ACCOUNT, max: limits.signInPerAccount };
   return {
     before: createAuthMiddleware(async (ctx) => {
       const body = (ctx.body ?? {}) as Record<string, unknown>;
@@ -89,7 +93,7 @@ export function createAuthHooks(db: Db): NonNullable<BetterAuthOptions['hooks']>
           if (!email) return;
           const failures = await peekThrottle(db, `sign-in-failures:${email}`, SIGN_IN_FAILURES_PER_ACCOUNT);
           if (!failures.allowed) throw tooMany(failures.retryAfterSeconds);
-          await throttle(db, `sign-in:${email}`, SIGN_IN_PER_ACCOUNT);
+          await throttle(db, `sign-in:${email}`, signInPerAccount);
           return;
         }
         case '/sign-up/email': {
