@@ -81,7 +81,18 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     trustedOrigins: options.trustedOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
-    hooks: createAuthHooks(db, { signInPerAccount: options.signInLimitPerAccount ?? SIGN_IN_PER_ACCOUNT.max }),
+    databaseHooks: {
+      user: {
+        create: {
+          // The before-hook has refused every registration without accepted terms: record when.
+          before: async (data, ctx) =>
+            ctx?.path === '/sign-up/email' ? { data: { ...data, termsAcceptedAt: new Date() } } : undefined,
+        },
+      },
+    },
+    hooks: createAuthHooks(db, {
+      signInPerAccount: options.signInLimitPerAccount ?? SIGN_IN_PER_ACCOUNT.max,
+    }),
     disabledPaths: CLOSED_AUTH_PATHS,
     // One JSON log: better-auth's own messages go through pino too.
     logger: {

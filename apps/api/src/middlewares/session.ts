@@ -1,13 +1,21 @@
-import { isPlatformAdmin } from '@offplan/shared';
+import { IMPERSONATION_MAX_SECONDS, isPlatformAdmin } from '@offplan/shared';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { session as sessionTable } from '../db/schema/index.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { emailNotVerified, forbidden, sessionRequired } from '../lib/errors.ts';
 
 /** Loads the better-auth session (if any) into `c.var.user` and `c.var.session`. */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
-  if (result) {
+  // Design §1: acting as a user lasts at most an hour from its start, whatever refreshed the session since.
+  if (
+    result?.session.impersonatedBy &&
+    Date.now() - result.session.createdAt.getTime() > IMPERSONATION_MAX_SECONDS * 1000
+  ) {
+    await c.var.deps.database.db.delete(sessionTable).where(eq(sessionTable.id, result.session.id));
+  } else if (result) {
     c.set('user', result.user);
     c.set('session', result.session);
   }

@@ -12,6 +12,13 @@ const CREDENTIAL_FAILURES = new Set(['INVALID_EMAIL_OR_PASSWORD', 'BANNED_USER',
 /** Answers that carry session tokens, which must stay in the httpOnly cookie only. */
 const TOKEN_BEARING_PATHS = new Set(['/sign-in/email', '/get-session', '/list-sessions']);
 const ADMIN_PREFIX = '/admin/';
+/** better-auth 401 codes that do mean "no (valid) session". */
+const SESSION_CODES = new Set([
+  'UNAUTHORIZED',
+  'SESSION_EXPIRED',
+  'SESSION_NOT_FRESH',
+  'FAILED_TO_GET_SESSION',
+]);
 const SIGN_IN_PATH = '/sign-in/email';
 /** Writes that are not changes to an account (or audit themselves): not worth an audit row each. */
 const UNAUDITED_AUTH_PATHS = new Set([
@@ -130,6 +137,10 @@ export async function handleAuth(c: Context<AppEnv>) {
       401,
       outHeaders,
     );
+  }
+  // A wrong two-step code or a spent verification link is a 401 of its own, not a missing session.
+  if (response.status === 401 && body?.code && !SESSION_CODES.has(body.code)) {
+    return json(errorBody(body.code, body.message ?? 'Not allowed.', undefined, requestId), 401, outHeaders);
   }
   if (response.status === 401) {
     const message =
