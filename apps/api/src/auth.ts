@@ -81,6 +81,8 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     trustedOrigins: options.trustedOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
+    // Reset tokens are kept as hashes: a copy of the database cannot be used to take over accounts.
+    verification: { storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } } },
     databaseHooks: {
       user: {
         create: {

@@ -19,7 +19,10 @@ export type Outbox = { send(message: NewMessage): Promise<string> };
  * Writes the message to the outbox table, then asks the queue to deliver it. The row is the record
  * of what was sent (and the dev mailbox); delivery retries with backoff when SMTP fails.
  */
-export function createOutbox(db: Db, queue: JobQueue): Outbox {
+/** SMTP outages are retried with backoff: 30 s, 1 min, 2 min, … for about two hours. */
+export const OUTBOX_RETRY = { retryLimit: 8, retryDelay: 30, retryBackoff: true };
+
+export function createOutbox(db: Db, queue: JobQueue, retry = OUTBOX_RETRY): Outbox {
   return {
     async send(message) {
       const id = randomUUID();
@@ -33,7 +36,7 @@ export function createOutbox(db: Db, queue: JobQueue): Outbox {
         template: message.template,
         tenant: message.tenant,
       });
-      await queue.send(DELIVER_OUTBOX_JOB, { id }, { retryLimit: 8, retryDelay: 30, retryBackoff: true });
+      await queue.send(DELIVER_OUTBOX_JOB, { id }, retry);
       return id;
     },
   };
