@@ -13,10 +13,24 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as MainRouteImport } from './routes/_main'
 import { Route as OnboardingRouteImport } from './routes/_onboarding'
 import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
+import { Route as AuthTermsRouteImport } from './routes/_auth/terms'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainDashboardRouteImport } from './routes/_main/dashboard'
+import { Route as MainProfileRouteImport } from './routes/_main/profile'
+import { Route as MainUsersRouteImport } from './routes/_main/users'
+import { Route as OnboardingActivateRouteImport } from './routes/_onboarding/activate'
+import { Route as OnboardingConnectRouteImport } from './routes/_onboarding/connect'
+import { Route as OnboardingRegisterRouteImport } from './routes/_onboarding/register'
+import { Route as OnboardingRoleRouteImport } from './routes/_onboarding/role'
+import { Route as OnboardingVerifyRouteImport } from './routes/_onboarding/verify'
 import { Route as OnboardingVerifyEmailRouteImport } from './routes/_onboarding/verify-email'
+import { Route as AuthForgotPasswordTokenRouteImport } from './routes/_auth/forgot-password_.$token'
+import { Route as AuthLoginVerifyOtpRouteImport } from './routes/_auth/login_.verify-otp'
+import { Route as AuthLoginVerifyPhoneRouteImport } from './routes/_auth/login_.verify-phone'
+import { Route as MainDevMailboxRouteImport } from './routes/_main/dev.mailbox'
+import { Route as MainProfileIdRouteImport } from './routes/_main/profile_.$id'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -35,9 +49,19 @@ const LogoutRoute = LogoutRouteImport.update({
   path: '/logout',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthLoginRoute = AuthLoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthTermsRoute = AuthTermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => AuthRoute,
 } as any)
 const MainIndexRoute = MainIndexRouteImport.update({
@@ -50,25 +74,113 @@ const MainDashboardRoute = MainDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => MainRoute,
 } as any)
+const MainProfileRoute = MainProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainUsersRoute = MainUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => MainRoute,
+} as any)
+const OnboardingActivateRoute = OnboardingActivateRouteImport.update({
+  id: '/activate',
+  path: '/activate',
+  getParentRoute: () => OnboardingRoute,
+} as any)
+const OnboardingConnectRoute = OnboardingConnectRouteImport.update({
+  id: '/connect',
+  path: '/connect',
+  getParentRoute: () => OnboardingRoute,
+} as any)
+const OnboardingRegisterRoute = OnboardingRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => OnboardingRoute,
+} as any)
+const OnboardingRoleRoute = OnboardingRoleRouteImport.update({
+  id: '/role',
+  path: '/role',
+  getParentRoute: () => OnboardingRoute,
+} as any)
+const OnboardingVerifyRoute = OnboardingVerifyRouteImport.update({
+  id: '/verify',
+  path: '/verify',
+  getParentRoute: () => OnboardingRoute,
+} as any)
 const OnboardingVerifyEmailRoute = OnboardingVerifyEmailRouteImport.update({
   id: '/verify-email',
   path: '/verify-email',
   getParentRoute: () => OnboardingRoute,
 } as any)
+const AuthForgotPasswordTokenRoute = AuthForgotPasswordTokenRouteImport.update({
+  id: '/forgot-password_/$token',
+  path: '/forgot-password/$token',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthLoginVerifyOtpRoute = AuthLoginVerifyOtpRouteImport.update({
+  id: '/login_/verify-otp',
+  path: '/login/verify-otp',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthLoginVerifyPhoneRoute = AuthLoginVerifyPhoneRouteImport.update({
+  id: '/login_/verify-phone',
+  path: '/login/verify-phone',
+  getParentRoute: () => AuthRoute,
+} as any)
+const MainDevMailboxRoute = MainDevMailboxRouteImport.update({
+  id: '/dev/mailbox',
+  path: '/dev/mailbox',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainProfileIdRoute = MainProfileIdRouteImport.update({
+  id: '/profile_/$id',
+  path: '/profile/$id',
+  getParentRoute: () => MainRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
   '/logout': typeof LogoutRoute
+  '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
+  '/terms': typeof AuthTermsRoute
   '/dashboard': typeof MainDashboardRoute
+  '/profile': typeof MainProfileRoute
+  '/users': typeof MainUsersRoute
+  '/activate': typeof OnboardingActivateRoute
+  '/connect': typeof OnboardingConnectRoute
+  '/register': typeof OnboardingRegisterRoute
+  '/role': typeof OnboardingRoleRoute
+  '/verify': typeof OnboardingVerifyRoute
   '/verify-email': typeof OnboardingVerifyEmailRoute
+  '/forgot-password/$token': typeof AuthForgotPasswordTokenRoute
+  '/login/verify-otp': typeof AuthLoginVerifyOtpRoute
+  '/login/verify-phone': typeof AuthLoginVerifyPhoneRoute
+  '/dev/mailbox': typeof MainDevMailboxRoute
+  '/profile/$id': typeof MainProfileIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
   '/logout': typeof LogoutRoute
+  '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
+  '/terms': typeof AuthTermsRoute
   '/dashboard': typeof MainDashboardRoute
+  '/profile': typeof MainProfileRoute
+  '/users': typeof MainUsersRoute
+  '/activate': typeof OnboardingActivateRoute
+  '/connect': typeof OnboardingConnectRoute
+  '/register': typeof OnboardingRegisterRoute
+  '/role': typeof OnboardingRoleRoute
+  '/verify': typeof OnboardingVerifyRoute
   '/verify-email': typeof OnboardingVerifyEmailRoute
+  '/forgot-password/$token': typeof AuthForgotPasswordTokenRoute
+  '/login/verify-otp': typeof AuthLoginVerifyOtpRoute
+  '/login/verify-phone': typeof AuthLoginVerifyPhoneRoute
+  '/dev/mailbox': typeof MainDevMailboxRoute
+  '/profile/$id': typeof MainProfileIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -76,26 +188,92 @@ export interface FileRoutesById {
   '/_main': typeof MainRouteWithChildren
   '/_onboarding': typeof OnboardingRouteWithChildren
   '/logout': typeof LogoutRoute
+  '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/login': typeof AuthLoginRoute
+  '/_auth/terms': typeof AuthTermsRoute
   '/_main/dashboard': typeof MainDashboardRoute
+  '/_main/profile': typeof MainProfileRoute
+  '/_main/users': typeof MainUsersRoute
+  '/_onboarding/activate': typeof OnboardingActivateRoute
+  '/_onboarding/connect': typeof OnboardingConnectRoute
+  '/_onboarding/register': typeof OnboardingRegisterRoute
+  '/_onboarding/role': typeof OnboardingRoleRoute
+  '/_onboarding/verify': typeof OnboardingVerifyRoute
   '/_onboarding/verify-email': typeof OnboardingVerifyEmailRoute
   '/_main/': typeof MainIndexRoute
+  '/_auth/forgot-password_/$token': typeof AuthForgotPasswordTokenRoute
+  '/_auth/login_/verify-otp': typeof AuthLoginVerifyOtpRoute
+  '/_auth/login_/verify-phone': typeof AuthLoginVerifyPhoneRoute
+  '/_main/dev/mailbox': typeof MainDevMailboxRoute
+  '/_main/profile_/$id': typeof MainProfileIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/logout' | '/login' | '/dashboard' | '/verify-email'
+  fullPaths:
+    | '/'
+    | '/logout'
+    | '/forgot-password'
+    | '/login'
+    | '/terms'
+    | '/dashboard'
+    | '/profile'
+    | '/users'
+    | '/activate'
+    | '/connect'
+    | '/register'
+    | '/role'
+    | '/verify'
+    | '/verify-email'
+    | '/forgot-password/$token'
+    | '/login/verify-otp'
+    | '/login/verify-phone'
+    | '/dev/mailbox'
+    | '/profile/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/logout' | '/login' | '/dashboard' | '/verify-email'
+  to:
+    | '/'
+    | '/logout'
+    | '/forgot-password'
+    | '/login'
+    | '/terms'
+    | '/dashboard'
+    | '/profile'
+    | '/users'
+    | '/activate'
+    | '/connect'
+    | '/register'
+    | '/role'
+    | '/verify'
+    | '/verify-email'
+    | '/forgot-password/$token'
+    | '/login/verify-otp'
+    | '/login/verify-phone'
+    | '/dev/mailbox'
+    | '/profile/$id'
   id:
     | '__root__'
     | '/_auth'
     | '/_main'
     | '/_onboarding'
     | '/logout'
+    | '/_auth/forgot-password'
     | '/_auth/login'
+    | '/_auth/terms'
     | '/_main/dashboard'
+    | '/_main/profile'
+    | '/_main/users'
+    | '/_onboarding/activate'
+    | '/_onboarding/connect'
+    | '/_onboarding/register'
+    | '/_onboarding/role'
+    | '/_onboarding/verify'
     | '/_onboarding/verify-email'
     | '/_main/'
+    | '/_auth/forgot-password_/$token'
+    | '/_auth/login_/verify-otp'
+    | '/_auth/login_/verify-phone'
+    | '/_main/dev/mailbox'
+    | '/_main/profile_/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -135,11 +313,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LogoutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/forgot-password': {
+      id: '/_auth/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof AuthForgotPasswordRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/login': {
       id: '/_auth/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/terms': {
+      id: '/_auth/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof AuthTermsRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_main/': {
@@ -156,6 +348,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainDashboardRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/profile': {
+      id: '/_main/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof MainProfileRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/users': {
+      id: '/_main/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof MainUsersRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_onboarding/activate': {
+      id: '/_onboarding/activate'
+      path: '/activate'
+      fullPath: '/activate'
+      preLoaderRoute: typeof OnboardingActivateRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
+    '/_onboarding/connect': {
+      id: '/_onboarding/connect'
+      path: '/connect'
+      fullPath: '/connect'
+      preLoaderRoute: typeof OnboardingConnectRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
+    '/_onboarding/register': {
+      id: '/_onboarding/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof OnboardingRegisterRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
+    '/_onboarding/role': {
+      id: '/_onboarding/role'
+      path: '/role'
+      fullPath: '/role'
+      preLoaderRoute: typeof OnboardingRoleRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
+    '/_onboarding/verify': {
+      id: '/_onboarding/verify'
+      path: '/verify'
+      fullPath: '/verify'
+      preLoaderRoute: typeof OnboardingVerifyRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
     '/_onboarding/verify-email': {
       id: '/_onboarding/verify-email'
       path: '/verify-email'
@@ -163,36 +404,99 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OnboardingVerifyEmailRouteImport
       parentRoute: typeof OnboardingRoute
     }
+    '/_auth/forgot-password_/$token': {
+      id: '/_auth/forgot-password_/$token'
+      path: '/forgot-password/$token'
+      fullPath: '/forgot-password/$token'
+      preLoaderRoute: typeof AuthForgotPasswordTokenRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/login_/verify-otp': {
+      id: '/_auth/login_/verify-otp'
+      path: '/login/verify-otp'
+      fullPath: '/login/verify-otp'
+      preLoaderRoute: typeof AuthLoginVerifyOtpRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/login_/verify-phone': {
+      id: '/_auth/login_/verify-phone'
+      path: '/login/verify-phone'
+      fullPath: '/login/verify-phone'
+      preLoaderRoute: typeof AuthLoginVerifyPhoneRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_main/dev/mailbox': {
+      id: '/_main/dev/mailbox'
+      path: '/dev/mailbox'
+      fullPath: '/dev/mailbox'
+      preLoaderRoute: typeof MainDevMailboxRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/profile_/$id': {
+      id: '/_main/profile_/$id'
+      path: '/profile/$id'
+      fullPath: '/profile/$id'
+      preLoaderRoute: typeof MainProfileIdRouteImport
+      parentRoute: typeof MainRoute
+    }
   }
 }
 
 interface AuthRouteChildren {
+  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthLoginRoute: typeof AuthLoginRoute
+  AuthTermsRoute: typeof AuthTermsRoute
+  AuthForgotPasswordTokenRoute: typeof AuthForgotPasswordTokenRoute
+  AuthLoginVerifyOtpRoute: typeof AuthLoginVerifyOtpRoute
+  AuthLoginVerifyPhoneRoute: typeof AuthLoginVerifyPhoneRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthLoginRoute: AuthLoginRoute,
+  AuthTermsRoute: AuthTermsRoute,
+  AuthForgotPasswordTokenRoute: AuthForgotPasswordTokenRoute,
+  AuthLoginVerifyOtpRoute: AuthLoginVerifyOtpRoute,
+  AuthLoginVerifyPhoneRoute: AuthLoginVerifyPhoneRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainRouteChildren {
   MainDashboardRoute: typeof MainDashboardRoute
+  MainProfileRoute: typeof MainProfileRoute
+  MainUsersRoute: typeof MainUsersRoute
   MainIndexRoute: typeof MainIndexRoute
+  MainDevMailboxRoute: typeof MainDevMailboxRoute
+  MainProfileIdRoute: typeof MainProfileIdRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
   MainDashboardRoute: MainDashboardRoute,
+  MainProfileRoute: MainProfileRoute,
+  MainUsersRoute: MainUsersRoute,
   MainIndexRoute: MainIndexRoute,
+  MainDevMailboxRoute: MainDevMailboxRoute,
+  MainProfileIdRoute: MainProfileIdRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
 interface OnboardingRouteChildren {
+  OnboardingActivateRoute: typeof OnboardingActivateRoute
+  OnboardingConnectRoute: typeof OnboardingConnectRoute
+  OnboardingRegisterRoute: typeof OnboardingRegisterRoute
+  OnboardingRoleRoute: typeof OnboardingRoleRoute
+  OnboardingVerifyRoute: typeof OnboardingVerifyRoute
   OnboardingVerifyEmailRoute: typeof OnboardingVerifyEmailRoute
 }
 
 const OnboardingRouteChildren: OnboardingRouteChildren = {
+  OnboardingActivateRoute: OnboardingActivateRoute,
+  OnboardingConnectRoute: OnboardingConnectRoute,
+  OnboardingRegisterRoute: OnboardingRegisterRoute,
+  OnboardingRoleRoute: OnboardingRoleRoute,
+  OnboardingVerifyRoute: OnboardingVerifyRoute,
   OnboardingVerifyEmailRoute: OnboardingVerifyEmailRoute,
 }
 

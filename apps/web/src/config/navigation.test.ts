@@ -39,6 +39,8 @@ describe('pageTitle', () => {
     ['/profile', 'My profile'],
     ['/roles', 'Manage Roles'],
     ['/accessrequests', 'Access Requests'],
+    ['/users', 'Users'],
+    ['/dev/mailbox', 'Dev Mailbox'],
   ])('titles %s as %s', (path, title) => {
     expect(pageTitle(path, groups)).toBe(title);
   });
@@ -91,6 +93,15 @@ describe('projectNavKeys (spec §4 project navigation items)', () => {
 describe('visibleNavigation', () => {
   it('shows only built pages: the dashboard for a member with projects', () => {
     expect(urls(visibleNavigation(groups, member))).toEqual(['/dashboard']);
+  });
+
+  it('shows admins the built admin pages, the dev mailbox included, and never the hidden profile section', () => {
+    expect(urls(visibleNavigation(groups, admin))).toEqual(['/users', '/dev/mailbox']);
+  });
+
+  it('never shows members the admin section', () => {
+    expect(urls(visibleNavigation(groups, member))).not.toContain('/users');
+    expect(urls(visibleNavigation(groups, member))).not.toContain('/dev/mailbox');
   });
 
   it('hides the dashboard link from users without projects (spec §4)', () => {
@@ -191,7 +202,7 @@ describe('navigation config', () => {
     expect(navigationDepth(groups)).toBeLessThanOrEqual(NAVIGATION_MAX_DEPTH);
   });
 
-  it('lists every page of spec §2', () => {
+  it('lists every page of spec §2, then the dev mailbox', () => {
     const everyUrl = (items: NavGroup['items']): string[] =>
       items.flatMap((item) => [...(item.url ? [item.url] : []), ...everyUrl(item.children ?? [])]);
     expect(groups.flatMap((group) => everyUrl(group.items))).toEqual([
@@ -216,6 +227,7 @@ describe('navigation config', () => {
       '/buyer-demands',
       '/lead-scoring',
       '/export',
+      '/dev/mailbox',
     ]);
   });
 
@@ -227,6 +239,10 @@ describe('navigation config', () => {
 
   it('marks only built pages visible', () => {
     expect(isPageVisible('/dashboard', groups)).toBe(true);
-    expect(isPageVisible('/profile', groups)).toBe(false);
+    expect(isPageVisible('/profile', groups)).toBe(true);
+    expect(isPageVisible('/users', groups)).toBe(true);
+    expect(isPageVisible('/dev/mailbox', groups)).toBe(true);
+    expect(isPageVisible('/leads', groups)).toBe(false);
+    expect(isPageVisible('/pending-invites', groups)).toBe(false);
   });
 });

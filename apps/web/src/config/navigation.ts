@@ -12,6 +12,7 @@ import {
   IconKey,
   IconLayoutDashboard,
   IconMail,
+  IconMailbox,
   IconPlugConnected,
   IconShieldLock,
   IconSparkles,
@@ -215,7 +216,7 @@ export function navigationConfig(productName: string): NavGroup[] {
       label: 'Profile',
       visible: true,
       hidden: true,
-      items: [{ id: 'profile', label: 'My profile', url: '/profile', icon: IconUser, visible: false }],
+      items: [{ id: 'profile', label: 'My profile', url: '/profile', icon: IconUser, visible: true }],
     },
     {
       id: 'admin',
@@ -223,7 +224,7 @@ export function navigationConfig(productName: string): NavGroup[] {
       visible: true,
       adminOnly: true,
       items: [
-        { id: 'admin-users', label: 'Users', url: '/users', icon: IconUsersGroup, visible: false },
+        { id: 'admin-users', label: 'Users', url: '/users', icon: IconUsersGroup, visible: true },
         {
           id: 'admin-pending-invites',
           label: 'Pending Invites',
@@ -270,6 +271,15 @@ export function navigationConfig(productName: string): NavGroup[] {
           visible: false,
         },
         { id: 'admin-export', label: 'Export', url: '/export', icon: IconFileExport, visible: false },
+        {
+          // A development tool, not a page of spec §2 (design §9): the outbox of emails and SMS. The API
+          // answers it only outside production; admins only, like the rest of this group.
+          id: 'admin-dev-mailbox',
+          label: 'Dev Mailbox',
+          url: '/dev/mailbox',
+          icon: IconMailbox,
+          visible: true,
+        },
       ],
     },
   ];

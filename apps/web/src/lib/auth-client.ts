@@ -1,6 +1,7 @@
 import { type AuthSession, authSessionSchema } from '@offplan/shared';
 import { adminClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { z } from 'zod';
 import { ApiClientError, CLIENT_ERROR_CODES, networkError, toApiClientError } from './api-client.ts';
 
 /** Mirrors apps/api/src/auth.ts `user.additionalFields` (only what the client reads). */
@@ -69,10 +70,48 @@ export async function fetchSession(): Promise<AuthSession | null> {
   return parsed.data;
 }
 
-export async function signInWithEmail(credentials: { email: string; password: string }): Promise<void> {
-  await call(() => client.signIn.email(credentials));
+/** What sign-in answers when the user has two-step sign-in on: no session yet, a code is needed first. */
+const twoFactorRedirectSchema = z.object({
+  twoFactorRedirect: z.literal(true),
+  phoneHint: z.string().nullish(),
+});
+
+export type SignInResult =
+  | { twoFactorRequired: false }
+  | { twoFactorRequired: true; phoneHint: string | null };
+
+/** Email + password sign-in: either signed in, or (two-step sign-in on) half-way, waiting for a code. */
+export async function signInWithEmail(credentials: {
+  email: string;
+  password: string;
+}): Promise<SignInResult> {
+  const data = await call(() => client.signIn.email(credentials));
+  const twoFactor = twoFactorRedirectSchema.safeParse(data);
+  if (twoFactor.success) return { twoFactorRequired: true, phoneHint: twoFactor.data.phoneHint ?? null };
+  return { twoFactorRequired: false };
 }
 
 export async function signOutOfServer(): Promise<void> {
   await call(() => client.signOut());
+}
+
+/*
+ * Two-step sign-in and the emailed verification link answer 401 for an expired two-factor cookie or
+ * a spent token, which is not a lost session. Through apiRequest such a 401 would send the user to
+ * sign-in as SessionRequired, over the page's own explanation; here it stays an error for the page.
+ */
+
+/** POST /api/auth/two-factor/send-otp: texts the 6-digit code to the user half-way through sign-in. */
+export async function sendTwoFactorCode(): Promise<void> {
+  await call(() => client.$fetch('/two-factor/send-otp', { method: 'POST', body: {} }));
+}
+
+/** POST /api/auth/two-factor/verify-otp: the code finishes sign-in; the session cookie comes back. */
+export async function verifyTwoFactorCode(code: string): Promise<void> {
+  await call(() => client.$fetch('/two-factor/verify-otp', { method: 'POST', body: { code } }));
+}
+
+/** GET /api/auth/verify-email?token=: confirms the address and signs the user in. */
+export async function verifyEmailToken(token: string): Promise<void> {
+  await call(() => client.$fetch('/verify-email', { method: 'GET', query: { token } }));
 }

@@ -4,7 +4,11 @@ import { AuthLayout } from '../components/layouts/auth-layout.tsx';
 import { PARTNER_LOGOS } from '../config/partners.ts';
 import { siteQueryOptions } from '../features/site/api/site.ts';
 
-/** Spec §2 "Auth layout": /login now; /login/verify-*, /forgot-password, /terms later. */
+/**
+ * Spec §2 "Auth layout": /login, /login/verify-phone, /login/verify-otp, /forgot-password,
+ * /forgot-password/{token} and /terms. No guard here: every page is public (spec §2), and each
+ * decides for itself what a signed-in visitor sees.
+ */
 export const Route = createFileRoute('/_auth')({
   component: AuthLayoutRoute,
 });

@@ -6,6 +6,8 @@ import { MainLayout } from '../components/layouts/main-layout/main-layout.tsx';
 import { type NavAccount, navigationConfig, pageTitle, visibleNavigation } from '../config/navigation.ts';
 import { displayName, initialsOf, sessionQueryOptions } from '../features/auth/api/session.ts';
 import { mainLayoutAccess } from '../features/auth/session-routing.ts';
+import { ImpersonationBanner } from '../features/impersonation/components/impersonation-banner.tsx';
+import { useReturnToAdmin } from '../features/impersonation/hooks/use-return-to-admin.ts';
 import { userProjectsQueryOptions } from '../features/projects/api/user-projects.ts';
 import { siteQueryOptions } from '../features/site/api/site.ts';
 
@@ -28,7 +30,13 @@ export const Route = createFileRoute('/_main')({
 });
 
 function MainLayoutRoute() {
-  const { user, isAdmin } = Route.useRouteContext();
+  const context = Route.useRouteContext();
+  // Pages refresh the session after changes (name, photo); the guard's copy is only the fallback.
+  const { data: freshSession } = useQuery(sessionQueryOptions());
+  const session = freshSession ?? context.session;
+  const { user } = session;
+  const { isAdmin } = context;
+  const returnToAdmin = useReturnToAdmin({ isAdmin });
   const { data: site } = useSuspenseQuery(siteQueryOptions());
   const { data: account } = useQuery({ ...userProjectsQueryOptions(), enabled: !isAdmin });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -49,6 +57,17 @@ function MainLayoutRoute() {
       title={pageTitle(pathname, groups) ?? ''}
       navigation={visibleNavigation(groups, navAccount)}
       user={{ name, email: user.email, initials: initialsOf(name), image: user.image }}
+      onReturnToAdmin={returnToAdmin.canReturn ? () => void returnToAdmin.returnToAdmin() : undefined}
+      banner={
+        session.session.impersonatedBy ? (
+          <ImpersonationBanner
+            name={name}
+            email={user.email}
+            returning={returnToAdmin.returning}
+            onReturnToAdmin={() => void returnToAdmin.returnToAdmin()}
+          />
+        ) : null
+      }
     >
       <Outlet />
     </MainLayout>

@@ -3,7 +3,10 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { OnboardingLayout } from '../components/layouts/onboarding-layout.tsx';
 import { siteQueryOptions } from '../features/site/api/site.ts';
 
-/** Spec §2 "Onboarding layout": /verify-email now; /activate, /register, /verify, /role, /connect later. */
+/**
+ * Spec §2 "Onboarding layout": /register, /verify-email, /verify, /role, /activate and /connect. No
+ * guard here: all but /role are public, and each page decides what a signed-in visitor sees.
+ */
 export const Route = createFileRoute('/_onboarding')({
   component: OnboardingLayoutRoute,
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mainLayoutAccess, postSignInPath } from './session-routing.ts';
+import {
+  adminReturnPath,
+  mainLayoutAccess,
+  postSignInPath,
+  postVerificationPath,
+  signedInHomePath,
+} from './session-routing.ts';
 
 const verified = { user: { emailVerified: true } };
 const unverified = { user: { emailVerified: false } };
@@ -45,5 +51,39 @@ describe('postSignInPath', () => {
   it('never returns into sign-in or sign-out', () => {
     expect(postSignInPath('/login?redirect=%2Fleads')).toBe('/dashboard');
     expect(postSignInPath('/logout')).toBe('/dashboard');
+  });
+});
+
+describe('signedInHomePath', () => {
+  it('sends a verified user to the dashboard and an unverified one to /verify-email', () => {
+    expect(signedInHomePath({ emailVerified: true })).toBe('/dashboard');
+    expect(signedInHomePath({ emailVerified: false })).toBe('/verify-email');
+  });
+});
+
+describe('postVerificationPath (design §1: a role is chosen after verifying)', () => {
+  it('goes to /role until a job role is chosen, then to the dashboard', () => {
+    expect(postVerificationPath({ user: { jobRoleId: null } })).toBe('/role');
+    expect(postVerificationPath({ user: {} })).toBe('/role');
+    expect(postVerificationPath({ user: { jobRoleId: 8 } })).toBe('/dashboard');
+  });
+
+  it('goes to sign-in, and then /role, when the session cannot be read', () => {
+    expect(postVerificationPath(null)).toBe('/login?redirect=%2Frole');
+  });
+});
+
+describe('adminReturnPath (spec §6 Return to Admin)', () => {
+  it("follows the server's redirectTo when returning to users", () => {
+    expect(adminReturnPath('/users', true)).toBe('/users');
+  });
+
+  it('never leaves the origin', () => {
+    expect(adminReturnPath('//evil.example', true)).toBe('/users');
+    expect(adminReturnPath('https://evil.example', true)).toBe('/users');
+  });
+
+  it('goes to the dashboard without returnToUsers', () => {
+    expect(adminReturnPath('/users', false)).toBe('/dashboard');
   });
 });

@@ -1,6 +1,10 @@
 import { loginRedirectFor, safeRedirectPath, VERIFY_EMAIL_PATH } from '@offplan/shared';
 
 export const DEFAULT_SIGNED_IN_PATH = '/dashboard';
+/** Design §1: the job role is chosen here after registering or activating an invitation. */
+export const CHOOSE_ROLE_PATH = '/role';
+/** Design §1: where 'Return to Admin' lands when the server names no safe place. */
+export const ADMIN_RETURN_PATH = '/users';
 
 type GuardLocation = { pathname: string; searchStr: string };
 type GuardSession = { user: { emailVerified: boolean } } | null;
@@ -26,4 +30,28 @@ export function postSignInPath(redirect: string | null | undefined): string {
   if (pathname === '/login' || pathname.startsWith('/login/') || pathname === '/logout')
     return DEFAULT_SIGNED_IN_PATH;
   return target;
+}
+
+/** Where a signed-in user who opens a signed-out page (such as /register) belongs. */
+export function signedInHomePath(user: { emailVerified: boolean }): string {
+  return user.emailVerified ? DEFAULT_SIGNED_IN_PATH : VERIFY_EMAIL_PATH;
+}
+
+/**
+ * Where the verification link leads once the address is confirmed: /role until a job role is
+ * chosen, else the dashboard. Without a readable session, sign-in first, then /role (a role already
+ * chosen shows there as selected).
+ */
+export function postVerificationPath(session: { user: { jobRoleId?: number | null } } | null): string {
+  if (!session) return loginRedirectFor(CHOOSE_ROLE_PATH);
+  return session.user.jobRoleId == null ? CHOOSE_ROLE_PATH : DEFAULT_SIGNED_IN_PATH;
+}
+
+/**
+ * Where /connect sends the admin once their own session is back: the server's `redirectTo` (spec §6:
+ * /users) when coming back with returnToUsers, else the dashboard. Never another origin.
+ */
+export function adminReturnPath(redirectTo: string, returnToUsers: boolean): string {
+  if (!returnToUsers) return DEFAULT_SIGNED_IN_PATH;
+  return safeRedirectPath(redirectTo, ADMIN_RETURN_PATH);
 }

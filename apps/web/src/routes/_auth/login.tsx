@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { sessionQueryOptions } from '../../features/auth/api/session.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { postSignInPath } from '../../features/auth/session-routing.ts';
+import { forgetPhoneHint, rememberPhoneHint } from '../../features/auth/two-step-sign-in.ts';
 import { usePageTitle } from '../../features/site/hooks/use-page-title.ts';
 
 const loginSearchSchema = z.object({
@@ -11,6 +12,8 @@ const loginSearchSchema = z.object({
   redirect: z.string().optional().catch(undefined),
   /** 'SessionRequired' when a call needed a session (spec §8). */
   error: z.string().optional().catch(undefined),
+  /** 1 right after a password reset: the form says the new password is set. */
+  reset: z.coerce.number().optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/_auth/login')({
@@ -33,7 +36,15 @@ function LoginRoute() {
   return (
     <LoginForm
       sessionRequired={search.error === SESSION_REQUIRED_ERROR}
-      onSignedIn={() => void navigate({ href: postSignInPath(search.redirect), replace: true })}
+      passwordReset={search.reset === 1}
+      onSignedIn={() => {
+        forgetPhoneHint();
+        void navigate({ href: postSignInPath(search.redirect), replace: true });
+      }}
+      onTwoFactorRequired={(phoneHint) => {
+        rememberPhoneHint(phoneHint);
+        void navigate({ to: '/login/verify-phone', search: { redirect: search.redirect } });
+      }}
     />
   );
 }

@@ -4,6 +4,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { sessionQueryOptions } from '../../features/auth/api/session.ts';
+import { ResendVerification } from '../../features/auth/components/resend-verification.tsx';
 import { DEFAULT_SIGNED_IN_PATH } from '../../features/auth/session-routing.ts';
 import { usePageTitle } from '../../features/site/hooks/use-page-title.ts';
 
@@ -53,12 +54,20 @@ function VerifyEmailPage() {
         </Text>
       )}
       <Text size="sm" c="dimmed">
-        Can't find it? Check your spam or junk folder; the email can take a few minutes to arrive.
+        Can't find it? Check your spam or junk folder; the email can take a few minutes to arrive. The link
+        works once; a new one replaces the old.
       </Text>
-      <Text size="sm">
-        Wrong account?{' '}
-        <Anchor renderRoot={(props) => <Link {...props} to="/logout" preload={false} />}>Sign out</Anchor>
-      </Text>
+      <ResendVerification email={email} />
+      {email ? (
+        <Text size="sm">
+          Wrong account?{' '}
+          <Anchor renderRoot={(props) => <Link {...props} to="/logout" preload={false} />}>Sign out</Anchor>
+        </Text>
+      ) : (
+        <Text size="sm">
+          Already verified? <Anchor renderRoot={(props) => <Link {...props} to="/login" />}>Sign in</Anchor>
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconArrowBackUp, IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import classes from './main-layout.module.css';
 
@@ -10,11 +10,17 @@ export type AccountMenuUser = {
   image?: string | null | undefined;
 };
 
-/**
- * Spec §2 user menu: avatar (photo or initials), full name, email, Profile, Logout.
- * 'Profile' (/profile?page=contact-details) joins once /profile is built; 'Return to Admin' with impersonation.
- */
-export function AccountMenu({ user }: { user: AccountMenuUser }) {
+type AccountMenuProps = {
+  user: AccountMenuUser;
+  /**
+   * Given only when 'Return to Admin' applies (spec §2: an admin magic token is stored and the user
+   * is not an admin); the layout's caller decides, the menu just shows it.
+   */
+  onReturnToAdmin?: (() => void) | undefined;
+};
+
+/** Spec §2 user menu: avatar (photo or initials), full name, email, Profile, Logout, and 'Return to Admin'. */
+export function AccountMenu({ user, onReturnToAdmin }: AccountMenuProps) {
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
@@ -45,6 +51,17 @@ export function AccountMenu({ user }: { user: AccountMenuUser }) {
           </Stack>
         </Group>
         <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconUser size={16} stroke={1.6} />}
+          renderRoot={(props) => <Link {...props} to="/profile" search={{ page: 'contact-details' }} />}
+        >
+          Profile
+        </Menu.Item>
+        {onReturnToAdmin ? (
+          <Menu.Item leftSection={<IconArrowBackUp size={16} stroke={1.6} />} onClick={onReturnToAdmin}>
+            Return to Admin
+          </Menu.Item>
+        ) : null}
         <Menu.Item
           leftSection={<IconLogout size={16} stroke={1.6} />}
           renderRoot={(props) => <Link {...props} to="/logout" preload={false} />}

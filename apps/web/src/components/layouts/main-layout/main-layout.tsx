@@ -19,6 +19,10 @@ type MainLayoutProps = {
   title: string;
   navigation: VisibleNavGroup[];
   user: AccountMenuUser;
+  /** See AccountMenu: present only when 'Return to Admin' applies. */
+  onReturnToAdmin?: (() => void) | undefined;
+  /** Shown above the page (the impersonation banner, design §1). */
+  banner?: ReactNode;
   children: ReactNode;
 };
 
@@ -27,7 +31,16 @@ type MainLayoutProps = {
  * (collapse toggle, page title, account menu). The header's save indicator, bell and settings
  * toggle, and the sidebar's contact block, slot in beside what is here.
  */
-export function MainLayout({ siteName, productName, title, navigation, user, children }: MainLayoutProps) {
+export function MainLayout({
+  siteName,
+  productName,
+  title,
+  navigation,
+  user,
+  onReturnToAdmin,
+  banner,
+  children,
+}: MainLayoutProps) {
   const { navbarCollapsed, mobileNavbarOpened, toggleNavbar, toggleMobileNavbar, closeMobileNavbar } =
     useLayoutStore();
   useDocumentTitle(title ? `${title} · ${siteName}` : siteName);
@@ -74,7 +87,7 @@ export function MainLayout({ siteName, productName, title, navigation, user, chi
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <AccountMenu user={user} />
+            <AccountMenu user={user} onReturnToAdmin={onReturnToAdmin} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -102,7 +115,10 @@ export function MainLayout({ siteName, productName, title, navigation, user, chi
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main className={classes.main}>{children}</AppShell.Main>
+      <AppShell.Main className={classes.main}>
+        {banner}
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

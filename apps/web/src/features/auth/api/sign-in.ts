@@ -1,14 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClientError } from '../../../lib/api-client.ts';
-import { signInWithEmail } from '../../../lib/auth-client.ts';
+import { type SignInResult, signInWithEmail } from '../../../lib/auth-client.ts';
 import { clearUserData } from '../../../lib/query-client.ts';
 
 export type SignInCredentials = { email: string; password: string };
 
-/** Email + password sign-in through better-auth; failures arrive as ApiClientError with the server's message. */
+/**
+ * Email + password sign-in through better-auth; failures arrive as ApiClientError with the server's
+ * message. With two-step sign-in on, the answer asks for a code instead (`twoFactorRequired`).
+ */
 export function useSignIn() {
   const queryClient = useQueryClient();
-  return useMutation<void, ApiClientError, SignInCredentials>({
+  return useMutation<SignInResult, ApiClientError, SignInCredentials>({
     mutationFn: signInWithEmail,
     // Whatever was cached belonged to nobody or to someone else; guards re-read the new session.
     onSuccess: () => clearUserData(queryClient),

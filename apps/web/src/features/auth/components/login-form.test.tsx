@@ -1,8 +1,9 @@
 import { MESSAGES } from '@offplan/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { LOGIN_VALIDATION, LoginForm } from './login-form.tsx';
+import { jsonResponse } from '../../../test/render.tsx';
+import { renderInRouter } from '../test-utils.tsx';
+import { LOGIN_VALIDATION, LoginForm, PASSWORD_RESET_NOTICE } from './login-form.tsx';
 
 function fillAndSubmit(email: string, password: string) {
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
@@ -15,19 +16,46 @@ afterEach(() => {
 });
 
 describe('LoginForm', () => {
-  it("renders the 'Sign in' heading, the Email and Password fields and the button", () => {
-    renderWithProviders(<LoginForm sessionRequired={false} onSignedIn={() => {}} />);
+  it("renders the 'Sign in' heading, the Email and Password fields and the button", async () => {
+    await renderInRouter(
+      <LoginForm sessionRequired={false} onSignedIn={() => {}} onTwoFactorRequired={() => {}} />,
+    );
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByLabelText('Email')).toBeTruthy();
     expect(screen.getByLabelText('Password')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(screen.queryByText(MESSAGES.sessionRequired)).toBeNull();
+    expect(screen.queryByText(PASSWORD_RESET_NOTICE)).toBeNull();
+  });
+
+  it('links to password reset and registration', async () => {
+    await renderInRouter(
+      <LoginForm sessionRequired={false} onSignedIn={() => {}} onTwoFactorRequired={() => {}} />,
+    );
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register');
+  });
+
+  it('confirms a password reset (/login?reset=1)', async () => {
+    await renderInRouter(
+      <LoginForm
+        sessionRequired={false}
+        passwordReset
+        onSignedIn={() => {}}
+        onTwoFactorRequired={() => {}}
+      />,
+    );
+    expect(screen.getByText(PASSWORD_RESET_NOTICE)).toBeTruthy();
   });
 
   it('shows a message next to each empty field and calls nobody', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    renderWithProviders(<LoginForm sessionRequired={false} onSignedIn={() => {}} />);
+    await renderInRouter(
+      <LoginForm sessionRequired={false} onSignedIn={() => {}} onTwoFactorRequired={() => {}} />,
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -38,7 +66,9 @@ describe('LoginForm', () => {
   });
 
   it('refuses a malformed email and keeps what was typed', async () => {
-    renderWithProviders(<LoginForm sessionRequired={false} onSignedIn={() => {}} />);
+    await renderInRouter(
+      <LoginForm sessionRequired={false} onSignedIn={() => {}} onTwoFactorRequired={() => {}} />,
+    );
 
     fillAndSubmit('not-an-email', 'secret-password');
 
@@ -48,8 +78,8 @@ describe('LoginForm', () => {
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('secret-password');
   });
 
-  it('explains why the visitor was sent here when the session was required (spec §8)', () => {
-    renderWithProviders(<LoginForm sessionRequired onSignedIn={() => {}} />);
+  it('explains why the visitor was sent here when the session was required (spec §8)', async () => {
+    await renderInRouter(<LoginForm sessionRequired onSignedIn={() => {}} onTwoFactorRequired={() => {}} />);
     expect(screen.getByText(MESSAGES.sessionRequired)).toBeTruthy();
   });
 
@@ -64,7 +94,9 @@ describe('LoginForm', () => {
       ),
     );
     const onSignedIn = vi.fn();
-    renderWithProviders(<LoginForm sessionRequired={false} onSignedIn={onSignedIn} />);
+    await renderInRouter(
+      <LoginForm sessionRequired={false} onSignedIn={onSignedIn} onTwoFactorRequired={() => {}} />,
+    );
 
     fillAndSubmit('dev@example.com', 'wrong-password-123');
 
@@ -80,7 +112,9 @@ describe('LoginForm', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     const onSignedIn = vi.fn();
-    renderWithProviders(<LoginForm sessionRequired={false} onSignedIn={onSignedIn} />);
+    await renderInRouter(
+      <LoginForm sessionRequired={false} onSignedIn={onSignedIn} onTwoFactorRequired={() => {}} />,
+    );
 
     fillAndSubmit('  dev@example.com ', 'correct-horse-battery');
 
@@ -91,5 +125,22 @@ describe('LoginForm', () => {
       email: 'dev@example.com',
       password: 'correct-horse-battery',
     });
+  });
+
+  it('hands over the masked phone when two-step sign-in is on, without signing in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { twoFactorRedirect: true, phoneHint: '•••• ••• 678' })),
+    );
+    const onSignedIn = vi.fn();
+    const onTwoFactorRequired = vi.fn();
+    await renderInRouter(
+      <LoginForm sessionRequired={false} onSignedIn={onSignedIn} onTwoFactorRequired={onTwoFactorRequired} />,
+    );
+
+    fillAndSubmit('dev@example.com', 'correct-horse-battery');
+
+    await waitFor(() => expect(onTwoFactorRequired).toHaveBeenCalledWith('•••• ••• 678'));
+    expect(onSignedIn).not.toHaveBeenCalled();
   });
 });

@@ -1,35 +1,42 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES } from '@offplan/shared';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useSignIn } from '../api/sign-in.ts';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { AUTH_VALIDATION, emailProblem } from '../validation.ts';
 
 export const LOGIN_VALIDATION = {
-  emailRequired: 'Enter your email address',
-  emailInvalid: 'Enter a valid email address, like name@example.com',
-  passwordRequired: 'Enter your password',
+  emailRequired: AUTH_VALIDATION.emailRequired,
+  emailInvalid: AUTH_VALIDATION.emailInvalid,
+  passwordRequired: AUTH_VALIDATION.passwordRequired,
 } as const;
+
+export const PASSWORD_RESET_NOTICE = 'Your password has been changed. Sign in with your new password.';
 
 type LoginFormProps = {
   /** The visitor was sent here because a call needed a session (spec §8). */
   sessionRequired: boolean;
+  /** The visitor has just set a new password (/login?reset=1). */
+  passwordReset?: boolean;
   onSignedIn: () => void;
+  /** Two-step sign-in is on for this user: a code texted to `phoneHint` finishes signing in. */
+  onTwoFactorRequired: (phoneHint: string | null) => void;
 };
 
 /** Sign-in by email and password (design §7): field messages, typed values kept, the server's message on failure. */
-export function LoginForm({ sessionRequired, onSignedIn }: LoginFormProps) {
+export function LoginForm({
+  sessionRequired,
+  passwordReset = false,
+  onSignedIn,
+  onTwoFactorRequired,
+}: LoginFormProps) {
   const signIn = useSignIn();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
     validate: {
-      email: (value) => {
-        const email = value.trim();
-        if (!email) return LOGIN_VALIDATION.emailRequired;
-        return EMAIL_PATTERN.test(email) ? null : LOGIN_VALIDATION.emailInvalid;
-      },
+      email: emailProblem,
       password: (value) => (value ? null : LOGIN_VALIDATION.passwordRequired),
     },
   });
@@ -38,7 +45,10 @@ export function LoginForm({ sessionRequired, onSignedIn }: LoginFormProps) {
     signIn.mutate(
       { email: values.email.trim(), password: values.password },
       {
-        onSuccess: onSignedIn,
+        onSuccess: (result) => {
+          if (result.twoFactorRequired) onTwoFactorRequired(result.phoneHint);
+          else onSignedIn();
+        },
         onError: (error) => {
           if (error.fields) form.setErrors(error.fields);
         },
@@ -66,6 +76,10 @@ export function LoginForm({ sessionRequired, onSignedIn }: LoginFormProps) {
           <Alert color="brand" variant="light" icon={<IconInfoCircle size={18} />}>
             {MESSAGES.sessionRequired}
           </Alert>
+        ) : passwordReset ? (
+          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />}>
+            {PASSWORD_RESET_NOTICE}
+          </Alert>
         ) : null}
 
         <TextInput
@@ -77,16 +91,27 @@ export function LoginForm({ sessionRequired, onSignedIn }: LoginFormProps) {
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          placeholder="Your password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
+        <Stack gap={6}>
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/forgot-password" />}>
+              Forgot password?
+            </Anchor>
+          </Group>
+        </Stack>
         <Button type="submit" fullWidth size="md" loading={signIn.isPending}>
           Sign in
         </Button>
+        <Text size="sm" ta="center">
+          New to the portal?{' '}
+          <Anchor renderRoot={(props) => <Link {...props} to="/register" />}>Create an account</Anchor>
+        </Text>
       </Stack>
     </form>
   );

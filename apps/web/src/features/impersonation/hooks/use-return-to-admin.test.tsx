@@ -1,0 +1,100 @@
+import { ADMIN_MAGIC_TOKEN_KEY, MESSAGES } from '@offplan/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_SCOPE_META, createQueryClient } from '../../../lib/query-client.ts';
+import { jsonResponse } from '../../../test/render.tsx';
+import { useReturnToAdmin } from './use-return-to-admin.ts';
+
+function setup(isAdmin: boolean) {
+  const queryClient = createQueryClient();
+  // App-wide facts (the site) are kept across users; everything else is the user's.
+  queryClient.getQueryCache().build(queryClient, { queryKey: ['site'], meta: APP_SCOPE_META });
+  queryClient.setQueryData(['site'], { siteName: 'Offplan Portal' });
+  queryClient.setQueryData(['user-projects'], { projectIds: [1] });
+  const navigate = vi.fn();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(() => useReturnToAdmin({ isAdmin, navigate }), { wrapper });
+  return { result, navigate, queryClient };
+}
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
+
+describe('useReturnToAdmin (spec §6 Return to Admin)', () => {
+  it('offers the return when a token is stored and the user is not an admin', () => {
+    window.sessionStorage.setItem(ADMIN_MAGIC_TOKEN_KEY, 'magic-1');
+    expect(setup(false).result.current.canReturn).toBe(true);
+  });
+
+  it('never offers it to an admin, token or not', () => {
+    window.sessionStorage.setItem(ADMIN_MAGIC_TOKEN_KEY, 'magic-1');
+    expect(setup(true).result.current.canReturn).toBe(false);
+  });
+
+  it('does not offer it without a token', () => {
+    expect(setup(false).result.current.canReturn).toBe(false);
+  });
+
+  it("logs 'Admin magic token not found' and does nothing else when the token is missing", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const { result, navigate, queryClient } = setup(false);
+
+    await act(() => result.current.returnToAdmin());
+
+    expect(vi.mocked(console.error).mock.calls).toEqual([[MESSAGES.adminMagicTokenNotFound]]);
+    vi.mocked(console.error).mockClear();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(['user-projects'])).toEqual({ projectIds: [1] });
+    expect(result.current.returning).toBe(false);
+  });
+
+  it('removes the token, drops user data, signs out, then loads /connect with the token', async () => {
+    window.sessionStorage.setItem(ADMIN_MAGIC_TOKEN_KEY, 'magic/+1');
+    const order: string[] = [];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      order.push(`${init?.method} ${new URL(String(input)).pathname}`);
+      // By the time the server is asked, the token is out of storage.
+      expect(window.sessionStorage.getItem(ADMIN_MAGIC_TOKEN_KEY)).toBeNull();
+      return jsonResponse(200, { success: true });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { result, navigate, queryClient } = setup(false);
+    navigate.mockImplementation((href: string) => order.push(`navigate ${href}`));
+
+    await act(() => result.current.returnToAdmin());
+
+    expect(order).toEqual([
+      'POST /api/auth/sign-out',
+      'navigate /connect?token=magic%2F%2B1&returnToUsers=true',
+    ]);
+    expect(queryClient.getQueryData(['user-projects'])).toBeUndefined();
+    expect(queryClient.getQueryData(['site'])).toEqual({ siteName: 'Offplan Portal' });
+  });
+
+  it('still returns to the admin when the sign-out call fails', async () => {
+    window.sessionStorage.setItem(ADMIN_MAGIC_TOKEN_KEY, 'magic-2');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const { result, navigate } = setup(false);
+
+    await act(() => result.current.returnToAdmin());
+
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/connect?token=magic-2&returnToUsers=true');
+  });
+});

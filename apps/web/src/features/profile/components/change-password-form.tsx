@@ -1,0 +1,110 @@
+import { Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { passwordLengthProblem } from '@offplan/shared';
+import { useChangePassword, WRONG_PASSWORD_CODES } from '../api/security.ts';
+import { fieldErrorsFrom, formErrorOf } from '../form-errors.ts';
+import { FormError } from './form-error.tsx';
+import { SettingsSection } from './settings-section.tsx';
+
+export const PASSWORD_VALIDATION = {
+  currentRequired: 'Enter your current password',
+  mismatch: 'The two new passwords do not match',
+  sameAsCurrent: 'Choose a password different from your current one',
+} as const;
+
+const FIELD_NAMES = {
+  currentPassword: 'currentPassword',
+  newPassword: 'newPassword',
+  password: 'newPassword',
+};
+const CODE_FIELDS = Object.fromEntries(WRONG_PASSWORD_CODES.map((code) => [code, 'currentPassword']));
+
+/** Security "Password": the current one first, the new one by the design §7 policy, and an option to sign out elsewhere. */
+export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
+  const change = useChangePassword();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '', revokeOtherSessions: true },
+    validate: {
+      currentPassword: (value) => (value ? null : PASSWORD_VALIDATION.currentRequired),
+      newPassword: (value, values) =>
+        passwordLengthProblem(value) ??
+        (value === values.currentPassword ? PASSWORD_VALIDATION.sameAsCurrent : null),
+      confirmPassword: (value, values) =>
+        value === values.newPassword ? null : PASSWORD_VALIDATION.mismatch,
+    },
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    change.mutate(
+      {
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+        revokeOtherSessions: values.revokeOtherSessions,
+      },
+      {
+        onSuccess: () => {
+          form.reset();
+          notifications.show({
+            color: 'green',
+            title: 'Password changed',
+            message: values.revokeOtherSessions
+              ? 'Use your new password from now on. Your other sessions are signed out.'
+              : 'Use your new password from now on.',
+          });
+        },
+        onError: (error) => {
+          const fields = fieldErrorsFrom(error, FIELD_NAMES, CODE_FIELDS);
+          if (fields) form.setErrors(fields);
+        },
+      },
+    );
+  });
+
+  return (
+    <SettingsSection
+      title="Password"
+      description="At least 12 characters. A few unrelated words make a strong, memorable password."
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md" maw={420}>
+          <FormError message={formErrorOf(change.error, FIELD_NAMES, CODE_FIELDS)} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            disabled={disabled}
+            key={form.key('currentPassword')}
+            {...form.getInputProps('currentPassword')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            disabled={disabled}
+            key={form.key('newPassword')}
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            disabled={disabled}
+            key={form.key('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Checkbox
+            label="Sign out other sessions"
+            description="Ends every other session of your account, on this and other devices."
+            disabled={disabled}
+            key={form.key('revokeOtherSessions')}
+            {...form.getInputProps('revokeOtherSessions', { type: 'checkbox' })}
+          />
+          <Group>
+            <Button type="submit" loading={change.isPending} disabled={disabled}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SettingsSection>
+  );
+}

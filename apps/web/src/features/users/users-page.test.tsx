@@ -1,0 +1,314 @@
+import { MantineProvider } from '@mantine/core';
+import type { AdminUserDetail, AdminUserRow } from '@offplan/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { type AppRouter, createAppRouter } from '../../router.tsx';
+import { jsonResponse } from '../../test/render.tsx';
+import { theme } from '../../theme.ts';
+
+const site = {
+  productName: 'Offplan',
+  siteName: 'Offplan Portal',
+  tenant: 'offplan',
+  maintenanceMode: false,
+};
+
+function sessionOf(role: string) {
+  return {
+    user: { id: 'admin-1', name: 'Ada Admin', email: 'ada@offplan.example', emailVerified: true, role },
+    session: { id: 's1', expiresAt: '2099-01-01T00:00:00.000Z' },
+  };
+}
+
+function row(index: number): AdminUserRow {
+  return {
+    id: `u${index}`,
+    name: `User ${index}`,
+    email: `user${index}@example.com`,
+    isAdmin: false,
+    emailVerified: true,
+    banned: false,
+    jobRoleId: 1,
+    organisation: { id: 'o1', name: 'Harbourline Developments' },
+    createdAt: '2026-01-05T00:00:00.000Z',
+  };
+}
+
+const PER_PAGE = 25;
+const everyone = Array.from({ length: 60 }, (_, index) => row(index + 1));
+
+function detail(overrides: Partial<AdminUserDetail> = {}): AdminUserDetail {
+  return {
+    ...row(2),
+    firstName: 'User',
+    lastName: '2',
+    title: 'Sales Director',
+    image: null,
+    phoneNumber: '+61412345678',
+    phoneNumberVerified: true,
+    twoFactorEnabled: false,
+    impersonationOptOut: true,
+    banReason: null,
+    termsAcceptedAt: '2026-01-05T00:00:00.000Z',
+    activeSessions: 2,
+    organisationRole: 'owner',
+    impersonationRefusal: 'This user has opted out of being impersonated.',
+    ...overrides,
+  };
+}
+
+type Posted = { path: string; body: unknown };
+
+/** Answers like the API: q filters by name/email, pages of 25. Records each users query asked. */
+function stubApi(role = 'admin', posted: Posted[] = []) {
+  const userQueries: { q: string | null; page: string | null; perPage: string | null }[] = [];
+  let banned = false;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      if (init?.method === 'POST') posted.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
+      if (url.pathname === '/api/admin/users/u2') {
+        return jsonResponse(200, detail(banned ? { banned: true, banReason: 'Spam listings' } : {}));
+      }
+      if (url.pathname === '/api/auth/admin/ban-user') {
+        banned = true;
+        return jsonResponse(200, { user: { id: 'u2' } });
+      }
+      if (url.pathname === '/api/admin/invitations') {
+        const body = JSON.parse(String(init?.body)) as { email: string };
+        if (body.email === 'taken@example.com') {
+          return jsonResponse(400, {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Check the highlighted fields.',
+              fields: { email: 'This person already has an account.' },
+            },
+          });
+        }
+        return jsonResponse(201, { id: 'inv1', email: body.email, expiresAt: '2026-02-01T00:00:00.000Z' });
+      }
+      if (url.pathname === '/api/site') return jsonResponse(200, site);
+      if (url.pathname === '/api/auth/get-session') return jsonResponse(200, sessionOf(role));
+      if (url.pathname === '/api/admin/users') {
+        const q = url.searchParams.get('q');
+        const page = Number(url.searchParams.get('page') ?? 1);
+        userQueries.push({ q, page: url.searchParams.get('page'), perPage: url.searchParams.get('perPage') });
+        const matches = everyone.filter((user) => !q || user.name.includes(q) || user.email.includes(q));
+        const items = matches.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+        return jsonResponse(200, { items, total: matches.length, page, perPage: PER_PAGE });
+      }
+      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    }),
+  );
+  return userQueries;
+}
+
+function renderApp(path: string): AppRouter {
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme} env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+function rowNames(): string[] {
+  const table = screen.getByRole('table', { name: 'Users' });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((tableRow) => within(tableRow).getAllByRole('cell')[0]?.textContent ?? '');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/users (admin)', () => {
+  it('lists the first page under the Users title and the admin navigation', async () => {
+    const queries = stubApi();
+    renderApp('/users');
+
+    expect(await screen.findByRole('table', { name: 'Users' })).toBeTruthy();
+    expect(rowNames()).toHaveLength(25);
+    expect(rowNames()[0]).toBe('User 1');
+    expect(screen.getByText('Showing 1–25 of 60')).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByRole('heading', { name: 'Users' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Users' }).getAttribute('href')).toBe('/users');
+    expect(screen.getByRole('link', { name: 'Dev Mailbox' }).getAttribute('href')).toBe('/dev/mailbox');
+    expect(queries[0]).toEqual({ q: null, page: '1', perPage: '25' });
+  });
+
+  it('searches once typing pauses, puts the search in the URL and starts at page 1', async () => {
+    const queries = stubApi();
+    const router = renderApp('/users?page=2');
+    expect(await screen.findByText('Showing 26–50 of 60')).toBeTruthy();
+
+    const box = screen.getByRole('searchbox', { name: 'Search users' });
+    fireEvent.change(box, { target: { value: 'U' } });
+    fireEvent.change(box, { target: { value: 'User 42' } });
+
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'User 42' }));
+    await waitFor(() => expect(rowNames()).toEqual(['User 42']));
+    // One call for the pause, none for the keystroke before it.
+    expect(queries.slice(1)).toEqual([{ q: 'User 42', page: '1', perPage: '25' }]);
+    expect((box as HTMLInputElement).value).toBe('User 42');
+  });
+
+  it('reads the search and page from the URL', async () => {
+    const queries = stubApi();
+    renderApp('/users?q=user1&page=1');
+
+    expect(await screen.findByRole('table', { name: 'Users' })).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Search users' }) as HTMLInputElement).value).toBe('user1');
+    expect(queries[0]).toEqual({ q: 'user1', page: '1', perPage: '25' });
+  });
+
+  it('pages through the results, keeping the search', async () => {
+    const queries = stubApi();
+    const router = renderApp('/users?q=User');
+    expect(await screen.findByText('Showing 1–25 of 60')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+
+    expect(await screen.findByText('Showing 51–60 of 60')).toBeTruthy();
+    expect(router.state.location.search).toEqual({ q: 'User', page: 3 });
+    expect(rowNames()[0]).toBe('User 51');
+    expect(queries.at(-1)).toEqual({ q: 'User', page: '3', perPage: '25' });
+  });
+
+  it('says when nothing matches', async () => {
+    stubApi();
+    renderApp('/users?q=nobody');
+
+    expect(await screen.findByText('No users match “nobody”.')).toBeTruthy();
+  });
+
+  it("opens a user's profile from the row", async () => {
+    stubApi();
+    const router = renderApp('/users');
+    expect(await screen.findByRole('table', { name: 'Users' })).toBeTruthy();
+
+    expect(screen.getByRole('link', { name: 'User 2' }).getAttribute('href')).toBe('/profile/u2');
+    fireEvent.click(within(screen.getByRole('table')).getByText('user2@example.com'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/u2'));
+  });
+});
+
+describe('Invite user', () => {
+  it('sends the invitation and closes', async () => {
+    const posted: Posted[] = [];
+    stubApi('admin', posted);
+    renderApp('/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite user' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
+    fireEvent.change(within(dialog).getByLabelText('Email', { exact: false }), {
+      target: { value: ' new@example.com ' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('First name', { exact: false }), {
+      target: { value: 'Nia' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Last name', { exact: false }), {
+      target: { value: 'New' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite user' })).toBeNull());
+    expect(posted).toEqual([
+      {
+        path: '/api/admin/invitations',
+        body: { email: 'new@example.com', firstName: 'Nia', lastName: 'New' },
+      },
+    ]);
+  });
+
+  it('checks the fields first, then shows the server field message and keeps the values', async () => {
+    const posted: Posted[] = [];
+    stubApi('admin', posted);
+    renderApp('/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText('Enter a valid email address')).toBeTruthy();
+    expect(within(dialog).getByText('Enter a first name')).toBeTruthy();
+    expect(posted).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Email', { exact: false }), {
+      target: { value: 'taken@example.com' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('First name', { exact: false }), {
+      target: { value: 'Tam' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Last name', { exact: false }), {
+      target: { value: 'Taken' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+
+    expect(await within(dialog).findByText('This person already has an account.')).toBeTruthy();
+    expect((within(dialog).getByLabelText('Email', { exact: false }) as HTMLInputElement).value).toBe(
+      'taken@example.com',
+    );
+  });
+});
+
+describe('/profile/{id} (admin)', () => {
+  it("shows the user under the 'User Profile' title, with why acting as them is refused", async () => {
+    stubApi();
+    renderApp('/profile/u2');
+
+    expect(await screen.findByRole('heading', { name: 'User 2' })).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByRole('heading', { name: 'User Profile' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Act as this user' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(screen.getByText('This user has opted out of being impersonated.')).toBeTruthy();
+    expect(screen.getByText('Harbourline Developments')).toBeTruthy();
+  });
+
+  it('bans with a reason after asking, then shows the user as banned', async () => {
+    const posted: Posted[] = [];
+    stubApi('admin', posted);
+    renderApp('/profile/u2');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Ban' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ban User 2' });
+    fireEvent.change(within(dialog).getByLabelText('Reason', { exact: false }), {
+      target: { value: 'Spam listings' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
+
+    expect(await screen.findByRole('button', { name: 'Unban' })).toBeTruthy();
+    expect(screen.getByText('Spam listings')).toBeTruthy();
+    expect(posted).toEqual([
+      { path: '/api/auth/admin/ban-user', body: { userId: 'u2', banReason: 'Spam listings' } },
+    ]);
+  });
+
+  it('answers a non-admin with the not-found page', async () => {
+    stubApi('user');
+    renderApp('/profile/u2');
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});
+
+describe('/users (others)', () => {
+  it('answers a non-admin with the not-found page and never asks for users', async () => {
+    const queries = stubApi('user');
+    renderApp('/users');
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(queries).toEqual([]);
+  });
+});

@@ -1,0 +1,29 @@
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { sessionQueryOptions } from '../../features/auth/api/session.ts';
+import { RoleForm } from '../../features/auth/components/role-form.tsx';
+import { DEFAULT_SIGNED_IN_PATH, mainLayoutAccess } from '../../features/auth/session-routing.ts';
+import { usePageTitle } from '../../features/site/hooks/use-page-title.ts';
+
+/** The job role (design §1), chosen after registering or activating an invitation. */
+export const Route = createFileRoute('/_onboarding/role')({
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
+    // Same rule as the app's pages: signed out → sign-in (and back), unverified → /verify-email.
+    const access = mainLayoutAccess(location, session);
+    if ('redirect' in access) throw redirect({ href: access.redirect, replace: true });
+    return { jobRoleId: access.session.user.jobRoleId ?? null };
+  },
+  component: RoleRoute,
+});
+
+function RoleRoute() {
+  const { jobRoleId } = Route.useRouteContext();
+  const navigate = useNavigate();
+  usePageTitle('Your role');
+  return (
+    <RoleForm
+      currentRoleId={jobRoleId}
+      onChosen={() => void navigate({ to: DEFAULT_SIGNED_IN_PATH, replace: true })}
+    />
+  );
+}
