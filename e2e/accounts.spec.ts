@@ -68,7 +68,8 @@ test('forgot password: the emailed link sets a new password and signs every othe
   const session = await other.request.get('/api/auth/get-session');
   expect(await session.text()).toBe('null');
   await signIn(page, email, NEW_PASSWORD);
-  await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+  // No job role chosen yet (the other browser stopped at /role): the portal asks for it first.
+  await expect(page).toHaveURL((url) => url.pathname === '/role');
   await elsewhere.close();
   await admin.dispose();
 });

@@ -30,6 +30,7 @@ function user(overrides: Record<string, unknown> = {}) {
     name: 'Dana Developer',
     email: 'dana@harbourline.example',
     emailVerified: true,
+    jobRoleId: 1,
     image: null,
     role: 'user',
     firstName: 'Dana',

@@ -1,8 +1,14 @@
-import { IMPERSONATION_MAX_SECONDS, isPlatformAdmin } from '@offplan/shared';
+import {
+  hasPermission,
+  IMPERSONATION_MAX_SECONDS,
+  isPlatformAdmin,
+  type OrganisationRole,
+  type Permission,
+} from '@offplan/shared';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { session as sessionTable } from '../db/schema/index.ts';
+import { member, session as sessionTable } from '../db/schema/index.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { emailNotVerified, forbidden, sessionRequired } from '../lib/errors.ts';
 
@@ -50,8 +56,27 @@ export const refuseWhileImpersonating = createMiddleware<AppEnv>(async (c, next)
   await next();
 });
 
-/** Platform admins only (design §6 admin pages), whatever the UI shows. */
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (!isPlatformAdmin(requireVerifiedUser(c))) throw forbidden('Only admins can do that.');
-  await next();
-});
+/**
+ * Design §1: a call that needs a permission checks it here, on the server, from the person's platform
+ * role, organisation role and job role (packages/shared permissions.ts).
+ */
+export const requirePermission = (permission: Permission) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const user = requireVerifiedUser(c);
+    const isAdmin = isPlatformAdmin(user);
+    const [membership] = isAdmin
+      ? []
+      : await c.var.deps.database.db
+          .select({ role: member.role })
+          .from(member)
+          .where(eq(member.userId, user.id))
+          .orderBy(member.createdAt)
+          .limit(1);
+    const subject = {
+      isAdmin,
+      jobRoleId: (user as { jobRoleId?: number | null }).jobRoleId ?? null,
+      organisationRole: (membership?.role ?? null) as OrganisationRole | null,
+    };
+    if (!hasPermission(subject, permission)) throw forbidden('You do not have permission to do that.');
+    await next();
+  });

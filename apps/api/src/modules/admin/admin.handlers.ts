@@ -1,12 +1,13 @@
 import { notFound } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';
-import { requireAdmin } from '../../middlewares/session.ts';
+import { requirePermission } from '../../middlewares/session.ts';
 import { getUserDetail, searchUsers } from './admin.repository.ts';
 import { getAdminUser, getAdminUsers } from './admin.routes.ts';
 
 export const adminRouter = createRouter();
 
-adminRouter.use('/api/admin/*', requireAdmin);
+adminRouter.use('/api/admin/users/*', requirePermission('users.manage'));
+adminRouter.use('/api/admin/users', requirePermission('users.manage'));
 
 adminRouter.openapi(getAdminUsers, async (c) => {
   return c.json(await searchUsers(c.var.deps.database.db, c.req.valid('query')), 200);

@@ -1,4 +1,4 @@
-import { IMPERSONATION_MAX_SECONDS, isPlatformAdmin } from '@offplan/shared';
+import { hasPermission, IMPERSONATION_MAX_SECONDS, isPlatformAdmin } from '@offplan/shared';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
@@ -49,7 +49,8 @@ export function impersonationPlugin(db: Db) {
         { method: 'POST', body: z.object({ userId: z.string().min(1) }), use: [sessionMiddleware] },
         async (ctx) => {
           const { session: adminSession, user: admin } = ctx.context.session;
-          if (!isPlatformAdmin(admin as { role?: string | null })) {
+          const isAdmin = isPlatformAdmin(admin as { role?: string | null });
+          if (!hasPermission({ isAdmin, jobRoleId: null, organisationRole: null }, 'impersonate')) {
             throw new APIError('FORBIDDEN', { code: 'FORBIDDEN', message: 'Only admins can act as a user.' });
           }
           if (adminSession.impersonatedBy) {

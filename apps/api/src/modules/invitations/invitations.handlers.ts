@@ -6,7 +6,7 @@ import { brandingFor } from '../../lib/branding.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { emailTemplates } from '../../lib/message-templates.ts';
 import { createRouter } from '../../lib/router.ts';
-import { requireAdmin } from '../../middlewares/session.ts';
+import { requirePermission } from '../../middlewares/session.ts';
 import { findOpenInvitation, INVITATION_INVALID_MESSAGE } from '../auth/invitation.plugin.ts';
 import { newSecretToken } from '../auth/plugin-context.ts';
 import { getInvitationPreview, postInvitation } from './invitations.routes.ts';
@@ -15,7 +15,7 @@ export const INVITATION_DAYS = 7;
 
 export const invitationsRouter = createRouter();
 
-invitationsRouter.use(postInvitation.path, requireAdmin);
+invitationsRouter.use(postInvitation.path, requirePermission('users.manage'));
 invitationsRouter.openapi(postInvitation, async (c) => {
   const body = c.req.valid('json');
   const email = body.email.trim().toLowerCase();

@@ -2,7 +2,7 @@ import { count, desc } from 'drizzle-orm';
 import { outboxMessages } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';
-import { requireAdmin } from '../../middlewares/session.ts';
+import { requirePermission } from '../../middlewares/session.ts';
 import { getMailbox, MAILBOX_PAGE_SIZE } from './mailbox.routes.ts';
 
 const LINK = /https?:\/\/[^\s<>"')]+/g;
@@ -14,7 +14,7 @@ mailboxRouter.use(getMailbox.path, async (c, next) => {
   if (!c.var.deps.settings.devMailbox) throw notFound(`No API route GET ${getMailbox.path}.`);
   await next();
 });
-mailboxRouter.use(getMailbox.path, requireAdmin);
+mailboxRouter.use(getMailbox.path, requirePermission('settings.manage'));
 mailboxRouter.openapi(getMailbox, async (c) => {
   const { page } = c.req.valid('query');
   const { db } = c.var.deps.database;

@@ -7,7 +7,7 @@ import {
   signedInHomePath,
 } from './session-routing.ts';
 
-const verified = { user: { emailVerified: true } };
+const verified = { user: { emailVerified: true, jobRoleId: 1 } };
 const unverified = { user: { emailVerified: false } };
 
 describe('mainLayoutAccess (spec §4: every main-layout page needs a verified user)', () => {
@@ -29,6 +29,18 @@ describe('mainLayoutAccess (spec §4: every main-layout page needs a verified us
 
   it('lets a verified user in and hands back the session', () => {
     expect(mainLayoutAccess({ pathname: '/users', searchStr: '' }, verified)).toEqual({ session: verified });
+  });
+
+  it('sends a portal user without a job role to /role first, but not an admin or an admin acting as them', () => {
+    const noRole = { user: { emailVerified: true, jobRoleId: null } };
+    expect(mainLayoutAccess({ pathname: '/dashboard', searchStr: '' }, noRole)).toEqual({
+      redirect: '/role',
+    });
+    expect(mainLayoutAccess({ pathname: '/role', searchStr: '' }, noRole)).toEqual({ session: noRole });
+    const admin = { user: { emailVerified: true, jobRoleId: null, role: 'admin' } };
+    expect(mainLayoutAccess({ pathname: '/users', searchStr: '' }, admin)).toEqual({ session: admin });
+    const acting = { ...noRole, session: { impersonatedBy: 'admin-1' } };
+    expect(mainLayoutAccess({ pathname: '/dashboard', searchStr: '' }, acting)).toEqual({ session: acting });
   });
 });
 

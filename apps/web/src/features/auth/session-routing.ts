@@ -1,4 +1,4 @@
-import { loginRedirectFor, safeRedirectPath, VERIFY_EMAIL_PATH } from '@offplan/shared';
+import { isPlatformAdmin, loginRedirectFor, safeRedirectPath, VERIFY_EMAIL_PATH } from '@offplan/shared';
 
 export const DEFAULT_SIGNED_IN_PATH = '/dashboard';
 /** Design §1: the job role is chosen here after registering or activating an invitation. */
@@ -7,7 +7,10 @@ export const CHOOSE_ROLE_PATH = '/role';
 export const ADMIN_RETURN_PATH = '/users';
 
 type GuardLocation = { pathname: string; searchStr: string };
-type GuardSession = { user: { emailVerified: boolean } } | null;
+type GuardSession = {
+  user: { emailVerified: boolean; role?: string | null; jobRoleId?: number | null };
+  session?: { impersonatedBy?: string | null };
+} | null;
 
 /**
  * The main layout's guard (spec §4 session routing). Every page it renders needs a signed-in user with a verified email,
@@ -20,6 +23,13 @@ export function mainLayoutAccess<TSession extends NonNullable<GuardSession>>(
 ): { redirect: string } | { session: TSession } {
   if (!session) return { redirect: loginRedirectFor(location.pathname, location.searchStr) };
   if (!session.user.emailVerified) return { redirect: VERIFY_EMAIL_PATH };
+  // A portal user who never picked a job role (left after verifying, or invited) picks it first:
+  // analytics and lead masking depend on it. Not admins, and not an admin acting as the user.
+  const needsRole =
+    session.user.jobRoleId == null && !isPlatformAdmin(session.user) && !session.session?.impersonatedBy;
+  if (needsRole && location.pathname !== CHOOSE_ROLE_PATH) {
+    return { redirect: CHOOSE_ROLE_PATH };
+  }
   return { session };
 }
 

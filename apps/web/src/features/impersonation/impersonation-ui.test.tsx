@@ -23,6 +23,7 @@ function sessionOf(user: Record<string, unknown>, impersonatedBy: string | null 
       name: 'Dana Developer',
       email: 'dana@harbourline.example',
       emailVerified: true,
+      jobRoleId: 1,
       image: null,
       role: 'user',
       firstName: 'Dana',

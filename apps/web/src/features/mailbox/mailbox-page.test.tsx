@@ -42,7 +42,14 @@ function stubApi(role: string, pages: Record<string, { items: OutboxMessage[]; t
       if (url.pathname === '/api/site') return jsonResponse(200, site);
       if (url.pathname === '/api/auth/get-session') {
         return jsonResponse(200, {
-          user: { id: 'a1', name: 'Ada Admin', email: 'ada@offplan.example', emailVerified: true, role },
+          user: {
+            id: 'a1',
+            name: 'Ada Admin',
+            email: 'ada@offplan.example',
+            emailVerified: true,
+            jobRoleId: 1,
+            role,
+          },
           session: { id: 's1', expiresAt: '2099-01-01T00:00:00.000Z' },
         });
       }

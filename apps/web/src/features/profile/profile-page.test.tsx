@@ -23,6 +23,7 @@ function sessionOf(user: Record<string, unknown> = {}, impersonatedBy: string | 
       name: 'Dana Developer',
       email: 'dana@harbourline.example',
       emailVerified: true,
+      jobRoleId: 1,
       role: 'user',
       firstName: 'Dana',
       lastName: 'Developer',

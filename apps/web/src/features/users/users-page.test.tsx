@@ -18,7 +18,14 @@ const site = {
 
 function sessionOf(role: string) {
   return {
-    user: { id: 'admin-1', name: 'Ada Admin', email: 'ada@offplan.example', emailVerified: true, role },
+    user: {
+      id: 'admin-1',
+      name: 'Ada Admin',
+      email: 'ada@offplan.example',
+      emailVerified: true,
+      jobRoleId: 1,
+      role,
+    },
     session: { id: 's1', expiresAt: '2099-01-01T00:00:00.000Z' },
   };
 }

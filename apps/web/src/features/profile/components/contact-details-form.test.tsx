@@ -15,6 +15,7 @@ const user: SessionUser = {
   name: 'Dana Developer',
   email: 'dana@harbourline.example',
   emailVerified: true,
+  jobRoleId: 1,
   firstName: 'Dana',
   lastName: 'Developer',
   title: 'Sales Director',
