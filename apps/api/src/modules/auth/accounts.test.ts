@@ -169,6 +169,14 @@ describe('registration', () => {
     }
   });
 
+  it('refuses a photo linked from elsewhere at registration, and creates nothing', async () => {
+    const body = registration({ image: 'https://tracker.example/pixel.gif' });
+    const response = await signUp(body);
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).fields).toMatchObject({ image: expect.any(String) });
+    expect(await userRow(body.email)).toBeUndefined();
+  });
+
   it('refuses a common password, naming the field, and creates nothing', async () => {
     const body = registration({ password: 'password1234' });
     const response = await signUp(body);

@@ -97,6 +97,9 @@ export function createAuthHooks(
           return;
         }
         case '/sign-up/email': {
+          // A photo is uploaded through /api/account/photo (checked and stored by us), never linked from elsewhere.
+          if (body.image !== undefined)
+            throw badField('image', 'VALIDATION_FAILED', 'Add a photo from your profile.');
           if (body.acceptTerms !== true) {
             throw badField(
               'acceptTerms',
