@@ -27,7 +27,7 @@ export async function startServer(settings: Settings) {
       logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
   });
   await migrateDatabase(database);
-  const queue = await startJobQueue(database, { databaseUrl: settings.databaseUrl, logger });
+  const queue = await startJobQueue(database, { logger });
   const outbox = createOutbox(database.db, queue);
   await workOutboxDelivery(queue, {
     db: database.db,

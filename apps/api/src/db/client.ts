@@ -18,6 +18,8 @@ export type Database = {
   pglite?: PGlite;
   /** Set for a PostgreSQL server. */
   pool?: pg.Pool;
+  /** The server's URL, for clients that open their own connections (the job queue). */
+  connectionString?: string;
   close(): Promise<void>;
 };
 
@@ -37,6 +39,7 @@ export async function openDatabase(options: {
       db: drizzleNodePg(pool, { schema }) as unknown as Db,
       kind: 'postgres',
       pool,
+      connectionString: options.databaseUrl,
       close: () => pool.end(),
     };
   }

@@ -60,7 +60,7 @@ export async function openTestDatabase(): Promise<Database> {
 /** The app as one process would compose it, over a given database (tests can make two). */
 export async function buildApp(database: Database, settings: Settings) {
   const logger = createLogger(settings.logLevel);
-  const queue = await startJobQueue(database, { databaseUrl: settings.databaseUrl, logger });
+  const queue = await startJobQueue(database, { logger });
   const outbox = createOutbox(database.db, queue);
   await workOutboxDelivery(queue, {
     db: database.db,
