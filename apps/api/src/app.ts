@@ -14,6 +14,8 @@ import { loadSession } from './middlewares/session.ts';
 import { trustedOriginOnly } from './middlewares/trusted-origin.ts';
 import { accountRouter } from './modules/account/account.handlers.ts';
 import { adminRouter } from './modules/admin/admin.handlers.ts';
+import { analyticsRouter } from './modules/analytics/analytics.handlers.ts';
+import { ANALYTICS_BATCH_MAX_BYTES, ANALYTICS_BATCH_PATH } from './modules/analytics/analytics.routes.ts';
 import { handleAuth } from './modules/auth/auth.handlers.ts';
 import { healthRouter } from './modules/health/health.handlers.ts';
 import { invitationsRouter } from './modules/invitations/invitations.handlers.ts';
@@ -41,8 +43,13 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   const jsonBodyLimit = limitBody(JSON_BODY_LIMIT_BYTES);
   // A photo (5 MB) plus the multipart envelope.
   const photoBodyLimit = limitBody(PROFILE_PHOTO_MAX_BYTES + 64 * 1024);
+  const analyticsBodyLimit = limitBody(ANALYTICS_BATCH_MAX_BYTES);
   app.use('/api/*', (c, next) =>
-    c.req.path === PROFILE_PHOTO_PATH ? photoBodyLimit(c, next) : jsonBodyLimit(c, next),
+    c.req.path === PROFILE_PHOTO_PATH
+      ? photoBodyLimit(c, next)
+      : c.req.path === ANALYTICS_BATCH_PATH
+        ? analyticsBodyLimit(c, next)
+        : jsonBodyLimit(c, next),
   );
 
   app.use('/api/*', trustedOriginOnly(deps.settings.trustedOrigins));
@@ -54,6 +61,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.route('/', siteRouter);
   app.route('/', accountRouter);
   app.route('/', adminRouter);
+  app.route('/', analyticsRouter);
   app.route('/', invitationsRouter);
   app.route('/', mailboxRouter);
 

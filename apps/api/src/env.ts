@@ -39,6 +39,12 @@ const settingsSchema = z.object({
   DEV_MAILBOX: booleanish.optional(),
   /** Sign-in tries a minute per account (design §7: 5). Raised only for test servers that share demo accounts. */
   SIGN_IN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Analytics leave the portal only when a vendor key is set (issue 6). */
+  AMPLITUDE_API_KEY: optionalString,
+  AMPLITUDE_URL: z.url().default('https://api2.amplitude.com/2/httpapi'),
+  POSTHOG_KEY: optionalString,
+  POSTHOG_HOST: z.url().default('https://us.i.posthog.com'),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
 });
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
@@ -75,6 +81,11 @@ export type Settings = {
   emailFrom: string;
   devMailbox: boolean;
   signInLimitPerAccount: number;
+  analytics: {
+    retentionDays: number;
+    amplitude: { apiKey: string; url: string } | undefined;
+    posthog: { apiKey: string; host: string } | undefined;
+  };
 };
 
 export class SettingsError extends Error {
@@ -130,6 +141,15 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     emailFrom: raw.EMAIL_FROM ?? `${raw.PRODUCT_NAME} Portal <no-reply@${new URL(baseUrl).hostname}>`,
     devMailbox: raw.DEV_MAILBOX ?? !production,
     signInLimitPerAccount: raw.SIGN_IN_LIMIT_PER_ACCOUNT,
+    analytics: {
+      retentionDays: raw.ANALYTICS_RETENTION_DAYS,
+      amplitude: raw.AMPLITUDE_API_KEY
+        ? { apiKey: raw.AMPLITUDE_API_KEY, url: raw.AMPLITUDE_URL }
+        : undefined,
+      posthog: raw.POSTHOG_KEY
+        ? { apiKey: raw.POSTHOG_KEY, host: raw.POSTHOG_HOST.replace(/\/$/, '') }
+        : undefined,
+    },
     trustedOrigins: [...new Set([new URL(baseUrl).origin, ...trustedOrigins])],
   };
 }

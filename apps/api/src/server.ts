@@ -7,8 +7,8 @@ import { openDatabase } from './db/client.ts';
 import { defaultMigrationsFolder, migrateDatabase } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/demo-data.ts';
 import type { Settings } from './env.ts';
-import { workOutboxDelivery } from './jobs/deliver-outbox.ts';
 import { startJobQueue } from './jobs/queue.ts';
+import { startWorkers } from './jobs/workers.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
 import { createLogger } from './lib/logger.ts';
 import { createOutbox } from './lib/outbox.ts';
@@ -29,12 +29,7 @@ export async function startServer(settings: Settings) {
   await migrateDatabase(database);
   const queue = await startJobQueue(database, { logger });
   const outbox = createOutbox(database.db, queue);
-  await workOutboxDelivery(queue, {
-    db: database.db,
-    logger,
-    smtpUrl: settings.smtpUrl,
-    emailFrom: settings.emailFrom,
-  });
+  await startWorkers(queue, { db: database.db, logger, settings });
   const auth = createAuth({
     db: database.db,
     baseUrl: settings.baseUrl,

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './accounts.ts';
+export * from './analytics.ts';
 export * from './constants.ts';
 export * from './enums.ts';
 export * from './errors.ts';

@@ -10,8 +10,8 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { defaultMigrationsFolder, migrateDatabase } from '../db/migrate.ts';
 import { throttleCounters } from '../db/schema/index.ts';
 import { parseSettings, type Settings } from '../env.ts';
-import { workOutboxDelivery } from '../jobs/deliver-outbox.ts';
 import { startJobQueue } from '../jobs/queue.ts';
+import { startWorkers } from '../jobs/workers.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createOutbox } from '../lib/outbox.ts';
 
@@ -62,12 +62,7 @@ export async function buildApp(database: Database, settings: Settings) {
   const logger = createLogger(settings.logLevel);
   const queue = await startJobQueue(database, { logger });
   const outbox = createOutbox(database.db, queue);
-  await workOutboxDelivery(queue, {
-    db: database.db,
-    logger,
-    smtpUrl: settings.smtpUrl,
-    emailFrom: settings.emailFrom,
-  });
+  await startWorkers(queue, { db: database.db, logger, settings });
   const auth = createAuth({
     db: database.db,
     baseUrl: settings.baseUrl,

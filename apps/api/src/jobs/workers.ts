@@ -1,0 +1,15 @@
+import type { Db } from '../db/client.ts';
+import type { Settings } from '../env.ts';
+import type { Logger } from '../lib/logger.ts';
+import { scheduleAnalyticsRetention } from './analytics-retention.ts';
+import { workOutboxDelivery } from './deliver-outbox.ts';
+import { workAnalyticsForwarding } from './forward-analytics.ts';
+import type { JobQueue } from './queue.ts';
+
+/** Every background job this process works on. Any number of processes may run them: pg-boss shares the work. */
+export async function startWorkers(queue: JobQueue, options: { db: Db; logger: Logger; settings: Settings }) {
+  const { db, logger, settings } = options;
+  await workOutboxDelivery(queue, { db, logger, smtpUrl: settings.smtpUrl, emailFrom: settings.emailFrom });
+  await workAnalyticsForwarding(queue, { db, logger, settings });
+  await scheduleAnalyticsRetention(queue, { db, logger, retentionDays: settings.analytics.retentionDays });
+}

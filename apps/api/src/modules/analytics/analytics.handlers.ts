@@ -1,0 +1,49 @@
+import { DEFAULT_ANALYTICS_CONFIG } from '@offplan/shared';
+import { FORWARD_ANALYTICS_JOB, forwardingVendors } from '../../jobs/forward-analytics.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createRouter } from '../../lib/router.ts';
+import { hitThrottle } from '../../lib/throttle.ts';
+import { storeEvents } from './analytics.repository.ts';
+import { getAnalyticsConfig, postAnalyticsBatch } from './analytics.routes.ts';
+
+/** Batches a visitor may send a minute: the tracker flushes every 5 s, so 60 leaves room for bursts. */
+export const ANALYTICS_BATCHES_PER_MINUTE = 60;
+
+export const analyticsRouter = createRouter();
+
+// Before the body is parsed, so a flood costs one counter update per request.
+analyticsRouter.use(postAnalyticsBatch.path, async (c, next) => {
+  const visitor = c.var.clientIp ?? 'unknown';
+  const limit = await hitThrottle(c.var.deps.database.db, `analytics:${visitor}`, {
+    windowSeconds: 60,
+    max: ANALYTICS_BATCHES_PER_MINUTE,
+  });
+  if (!limit.allowed) {
+    c.header('Retry-After', String(limit.retryAfterSeconds));
+    throw new AppError(
+      429,
+      'RATE_LIMITED',
+      `Too many events. Try again in ${limit.retryAfterSeconds} seconds.`,
+    );
+  }
+  await next();
+});
+
+analyticsRouter.openapi(postAnalyticsBatch, async (c) => {
+  const { events } = c.req.valid('json');
+  const { database, queue, settings } = c.var.deps;
+  // The user comes from the session: a body cannot put events on someone else's record.
+  const stored = await storeEvents(database.db, events, c.var.user?.id ?? null);
+  // Forwarding never runs inline with the visitor's request: a job does it, retried until it succeeds.
+  if (stored.length) {
+    for (const vendor of forwardingVendors(settings)) {
+      await queue.send(FORWARD_ANALYTICS_JOB, { vendor, insertIds: stored }, FORWARD_RETRY);
+    }
+  }
+  return c.json({ accepted: events.length }, 202);
+});
+
+/** A vendor outage is retried with backoff (capped at an hour) for about two days. */
+const FORWARD_RETRY = { retryLimit: 60, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600 };
+
+analyticsRouter.openapi(getAnalyticsConfig, (c) => c.json(DEFAULT_ANALYTICS_CONFIG, 200));

@@ -1,0 +1,50 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  analyticsBatchResultSchema,
+  analyticsBatchSchema,
+  analyticsRemoteConfigSchema,
+  apiErrorSchema,
+} from '@offplan/shared';
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: apiErrorSchema } },
+});
+
+export const ANALYTICS_BATCH_PATH = '/api/analytics/batch';
+/** The tracker sends at most 450 KB a batch (spec §9); a little room for the envelope. */
+export const ANALYTICS_BATCH_MAX_BYTES = 512 * 1024;
+
+export const postAnalyticsBatch = createRoute({
+  method: 'post',
+  path: ANALYTICS_BATCH_PATH,
+  tags: ['Analytics'],
+  summary:
+    'Stores a batch of tracked events (first party); forwarded to a vendor by a job when one is configured',
+  description:
+    'Signed-out visitors may send too. The user is taken from the session, never from the body. A batch is stored whole or not at all.',
+  request: { body: { required: true, content: { 'application/json': { schema: analyticsBatchSchema } } } },
+  responses: {
+    202: { description: 'Stored', content: { 'application/json': { schema: analyticsBatchResultSchema } } },
+    400: problem('A malformed event or an event name outside the allowed set'),
+    413: problem('Larger than 512 KB'),
+    429: problem('Too many batches from this visitor'),
+  },
+});
+
+export const getAnalyticsConfig = createRoute({
+  method: 'get',
+  path: '/api/analytics/config',
+  tags: ['Analytics'],
+  summary: "The tracker's remote config (spec §7); the tracker keeps its own when this fails",
+  request: {
+    query: z.object({
+      api_key: z.string().max(200).optional(),
+      config_keys: z.string().max(500).optional(),
+      session_id: z.string().max(50).optional(),
+    }),
+  },
+  responses: {
+    200: { description: 'Config', content: { 'application/json': { schema: analyticsRemoteConfigSchema } } },
+  },
+});
