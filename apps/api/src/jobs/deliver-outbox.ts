@@ -16,12 +16,19 @@ type DeliveryOptions = { db: Db; logger: Logger; smtpUrl: string | undefined; em
 export async function workOutboxDelivery(queue: JobQueue, options: DeliveryOptions) {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   await queue.createQueue(DELIVER_OUTBOX_JOB);
-  await queue.work<{ id: string }>(DELIVER_OUTBOX_JOB, async ([job]) => {
-    if (!job) return;
-    const [message] = await options.db
-      .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.id, job.data.id));
+  // Taken ten at a time; a failure fails the batch, and the retry skips what was already sent.
+  await queue.work<{ id: string }>(
+    DELIVER_OUTBOX_JOB,
+    { batchSize: 10, pollingIntervalSeconds: 1 },
+    async (jobs) => {
+      let failure: unknown;
+      for (const job of jobs) await deliver(job.data.id).catch((error) => (failure ??= error));
+      if (failure) throw failure;
+    },
+  );
+
+  async function deliver(id: string) {
+    const [message] = await options.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
     if (!message || message.status === 'sent' || message.status === 'stored') return;
     const attempt = { attempts: sql`${outboxMessages.attempts} + 1` };
     if (message.channel !== 'email' || !transport) {
@@ -53,5 +60,5 @@ export async function workOutboxDelivery(queue: JobQueue, options: DeliveryOptio
       options.logger.warn({ err: error, outboxId: message.id }, 'email delivery failed; retrying');
       throw error;
     }
-  });
+  }
 }
