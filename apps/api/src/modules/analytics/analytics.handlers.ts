@@ -3,8 +3,9 @@ import { FORWARD_ANALYTICS_JOB, forwardingVendors } from '../../jobs/forward-ana
 import { AppError } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';
 import { hitThrottle } from '../../lib/throttle.ts';
-import { storeEvents } from './analytics.repository.ts';
-import { getAnalyticsConfig, postAnalyticsBatch } from './analytics.routes.ts';
+import { requirePermission } from '../../middlewares/session.ts';
+import { listEvents, storeEvents } from './analytics.repository.ts';
+import { getAnalyticsConfig, getStoredAnalyticsEvents, postAnalyticsBatch } from './analytics.routes.ts';
 
 /** Batches a visitor may send a minute: the tracker flushes every 5 s, so 60 leaves room for bursts. */
 export const ANALYTICS_BATCHES_PER_MINUTE = 60;
@@ -47,3 +48,8 @@ analyticsRouter.openapi(postAnalyticsBatch, async (c) => {
 const FORWARD_RETRY = { retryLimit: 60, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600 };
 
 analyticsRouter.openapi(getAnalyticsConfig, (c) => c.json(DEFAULT_ANALYTICS_CONFIG, 200));
+
+analyticsRouter.use(getStoredAnalyticsEvents.path, requirePermission('settings.manage'));
+analyticsRouter.openapi(getStoredAnalyticsEvents, async (c) =>
+  c.json({ items: await listEvents(c.var.deps.database.db, c.req.valid('query')) }, 200),
+);

@@ -1,5 +1,5 @@
 import type { AnalyticsEvent } from '@offplan/shared';
-import { lt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { analyticsEvents } from '../../db/schema/index.ts';
 
@@ -37,4 +37,32 @@ export async function deleteEventsBefore(db: Db, cutoff: Date): Promise<number> 
     .where(lt(analyticsEvents.receivedAt, cutoff))
     .returning({ insertId: analyticsEvents.insertId });
   return rows.length;
+}
+
+export async function listEvents(
+  db: Db,
+  query: { deviceId?: string | undefined; userId?: string | undefined; limit: number },
+) {
+  const conditions = [
+    ...(query.deviceId ? [eq(analyticsEvents.deviceId, query.deviceId)] : []),
+    ...(query.userId ? [eq(analyticsEvents.userId, query.userId)] : []),
+  ];
+  const rows = await db
+    .select()
+    .from(analyticsEvents)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(analyticsEvents.time))
+    .limit(query.limit);
+  return rows.map((row) => ({
+    insertId: row.insertId,
+    eventType: row.eventType,
+    time: row.time.toISOString(),
+    version: row.version,
+    sessionId: row.sessionId,
+    deviceId: row.deviceId,
+    userId: row.userId,
+    campaignId: row.campaignId,
+    eventProperties: row.eventProperties,
+    userProperties: row.userProperties,
+  }));
 }

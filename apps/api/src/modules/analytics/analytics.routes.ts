@@ -48,3 +48,38 @@ export const getAnalyticsConfig = createRoute({
     200: { description: 'Config', content: { 'application/json': { schema: analyticsRemoteConfigSchema } } },
   },
 });
+
+export const storedAnalyticsEventSchema = z.object({
+  insertId: z.string(),
+  eventType: z.string(),
+  time: z.string(),
+  version: z.string(),
+  sessionId: z.number(),
+  deviceId: z.string(),
+  userId: z.string().nullable(),
+  campaignId: z.string().nullable(),
+  eventProperties: z.record(z.string(), z.unknown()),
+  userProperties: z.record(z.string(), z.unknown()),
+});
+
+export const getStoredAnalyticsEvents = createRoute({
+  method: 'get',
+  path: '/api/admin/analytics/events',
+  tags: ['Admin'],
+  summary: 'Stored events, newest first, by visitor or user (admins; the CSV export arrives with /export)',
+  request: {
+    query: z.object({
+      deviceId: z.string().max(128).optional(),
+      userId: z.string().max(128).optional(),
+      limit: z.coerce.number().int().min(1).max(1000).default(200),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'Events',
+      content: { 'application/json': { schema: z.object({ items: z.array(storedAnalyticsEventSchema) }) } },
+    },
+    401: problem('No session'),
+    403: problem('Not allowed'),
+  },
+});

@@ -237,6 +237,22 @@ describe('retention and remote config', () => {
     expect(await stored(fresh.insert_id)).toHaveLength(1);
   });
 
+  it('lists stored events by visitor for admins only', async () => {
+    const mine = event({ device_id: 'listed-visitor' });
+    await send({ events: [mine] });
+    const admin = await t.createUser({ role: 'admin' });
+    const adminCookie = await t.signIn(admin.email);
+    const listed = await t.request('/api/admin/analytics/events?deviceId=listed-visitor', {
+      cookie: adminCookie,
+    });
+    expect(
+      ((await listed.json()) as { items: { insertId: string }[] }).items.map((item) => item.insertId),
+    ).toEqual([mine.insert_id]);
+    const member = await t.createUser();
+    const memberCookie = await t.signIn(member.email);
+    expect((await t.request('/api/admin/analytics/events', { cookie: memberCookie })).status).toBe(403);
+  });
+
   it('answers the remote config', async () => {
     const response = await t.request('/api/analytics/config?api_key=x&config_keys=autocapture&session_id=1');
     expect(await response.json()).toMatchObject({
