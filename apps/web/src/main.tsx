@@ -8,12 +8,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startAnalytics } from './lib/analytics/start.ts';
 import { queryClient } from './lib/query-client.ts';
 import { createAppRouter, installAccessErrorHandlers } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const router = createAppRouter({ queryClient });
 installAccessErrorHandlers(router, queryClient);
+// Before the first render: the landing URL's campaign and visitor ids, and the first page view.
+startAnalytics(router);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -18,6 +18,7 @@ export const sessionUserSchema = z.object({
   twoFactorEnabled: z.boolean().nullish(),
   impersonationOptOut: z.boolean().nullish(),
   companyName: z.string().nullish(),
+  termsAcceptedAt: z.coerce.date().nullish(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

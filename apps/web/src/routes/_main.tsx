@@ -1,7 +1,7 @@
 import { isPlatformAdmin } from '@offplan/shared';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { MainLayout } from '../components/layouts/main-layout/main-layout.tsx';
 import { type NavAccount, navigationConfig, pageTitle, visibleNavigation } from '../config/navigation.ts';
 import { displayName, initialsOf, sessionQueryOptions } from '../features/auth/api/session.ts';
@@ -10,6 +10,8 @@ import { ImpersonationBanner } from '../features/impersonation/components/impers
 import { useReturnToAdmin } from '../features/impersonation/hooks/use-return-to-admin.ts';
 import { userProjectsQueryOptions } from '../features/projects/api/user-projects.ts';
 import { siteQueryOptions } from '../features/site/api/site.ts';
+import { analytics } from '../lib/analytics/tracker.ts';
+import { toAnalyticsUser } from '../lib/analytics/user-properties.ts';
 
 export const Route = createFileRoute('/_main')({
   beforeLoad: async ({ context, location }) => {
@@ -40,6 +42,13 @@ function MainLayoutRoute() {
   const { data: site } = useSuspenseQuery(siteQueryOptions());
   const { data: account } = useQuery({ ...userProjectsQueryOptions(), enabled: !isAdmin });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const organisation = account?.organisation ?? null;
+  const impersonated = Boolean(session.session.impersonatedBy);
+
+  // Later events carry the spec §3 user properties; an admin acting as the user is marked as such.
+  useEffect(() => {
+    analytics.identify(toAnalyticsUser({ user, isAdmin, organisation }), { impersonated });
+  }, [user, isAdmin, organisation, impersonated]);
 
   const groups = useMemo(() => navigationConfig(site.productName), [site.productName]);
   const navAccount: NavAccount = {

@@ -4,6 +4,10 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { CardLayout } from '../components/layouts/card-layout.tsx';
 import { signOut } from '../features/auth/api/sign-out.ts';
+import { analytics } from '../lib/analytics/tracker.ts';
+
+/** How long sign-out waits for the analytics events still queued (they need the user's session). */
+const LOGOUT_FLUSH_WAIT_MS = 2000;
 
 /**
  * Signs out in the page, not in beforeLoad: a preload (hovering the menu item) must never sign
@@ -19,12 +23,18 @@ function LogoutPage() {
 
   useEffect(() => {
     let cancelled = false;
-    void signOut().then(() => {
-      if (cancelled) return;
-      // Spec §4 "Logout cleanup" of the persisted client stores joins here as those stores land.
-      queryClient.clear();
-      void navigate({ to: '/login', replace: true });
-    });
+    // Queued events go first, while the session still names their user.
+    void analytics
+      .flush({ maxWaitMs: LOGOUT_FLUSH_WAIT_MS })
+      .then(signOut)
+      .then(() => {
+        if (cancelled) return;
+        // The next visitor on this browser gets a new device id and session.
+        analytics.reset();
+        // Spec §4 "Logout cleanup" of the persisted client stores joins here as those stores land.
+        queryClient.clear();
+        void navigate({ to: '/login', replace: true });
+      });
     return () => {
       cancelled = true;
     };

@@ -3,11 +3,15 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { analyticsEvents } from '../../db/schema/index.ts';
 
-/** Stores a batch; a retried copy of an event (same insert_id) is ignored. Answers the new ids. */
+/**
+ * Stores a batch; a retried copy of an event (same insert_id) is ignored. Answers the new ids.
+ * An event is put on the session's user only when it was recorded for that user (or for nobody):
+ * one queued for someone else (sent after they signed out and another person signed in) stays anonymous.
+ */
 export async function storeEvents(
   db: Db,
   events: AnalyticsEvent[],
-  userId: string | null,
+  sessionUserId: string | null,
 ): Promise<string[]> {
   const rows = await db
     .insert(analyticsEvents)
@@ -19,7 +23,8 @@ export async function storeEvents(
         version: event.version,
         sessionId: event.session_id,
         deviceId: event.device_id,
-        userId,
+        userId:
+          sessionUserId && (event.user_id == null || event.user_id === sessionUserId) ? sessionUserId : null,
         campaignId: event.campaign_id ?? null,
         eventProperties: event.event_properties,
         userProperties: event.user_properties,

@@ -77,14 +77,11 @@ const stored = (insertId: string) =>
   t.db.select().from(analyticsEvents).where(eq(analyticsEvents.insertId, insertId));
 
 describe('POST /api/analytics/batch', () => {
-  it('stores a batch with version next and the campaign id, taking the user from the session, not the body', async () => {
+  it('stores a batch with version next and the campaign id, with the user of the session', async () => {
     const user = await t.createUser();
     const cookie = await t.signIn(user.email);
-    const first = event({
-      event_type: 'portal_user_login',
-      campaign_id: '123',
-      user_id: 'someone-else',
-    } as never);
+    // Sent with no user yet: the login event is recorded before the tracker learns who signed in.
+    const first = event({ event_type: 'portal_user_login', campaign_id: '123' });
     const response = await send({ events: [first] }, { cookie });
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ accepted: 1 });
@@ -96,6 +93,16 @@ describe('POST /api/analytics/batch', () => {
         userId: user.id,
       }),
     ]);
+  });
+
+  it('never puts an event recorded for one user on another signed-in user', async () => {
+    const [first, second] = [await t.createUser(), await t.createUser()];
+    const cookie = await t.signIn(second.email);
+    const queuedForFirst = event({ user_id: first.id });
+    const mine = event({ user_id: second.id });
+    await send({ events: [queuedForFirst, mine] }, { cookie });
+    expect((await stored(queuedForFirst.insert_id))[0]?.userId).toBeNull();
+    expect((await stored(mine.insert_id))[0]?.userId).toBe(second.id);
   });
 
   it('keeps signed-out events anonymous, under the visitor id', async () => {

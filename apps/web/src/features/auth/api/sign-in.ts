@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { analytics } from '../../../lib/analytics/tracker.ts';
 import type { ApiClientError } from '../../../lib/api-client.ts';
 import { type SignInResult, signInWithEmail } from '../../../lib/auth-client.ts';
 import { clearUserData } from '../../../lib/query-client.ts';
@@ -13,7 +14,11 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation<SignInResult, ApiClientError, SignInCredentials>({
     mutationFn: signInWithEmail,
-    // Whatever was cached belonged to nobody or to someone else; guards re-read the new session.
-    onSuccess: () => clearUserData(queryClient),
+    onSuccess: (result) => {
+      // Whatever was cached belonged to nobody or to someone else; guards re-read the new session.
+      clearUserData(queryClient);
+      // With two-step sign-in on, the user is signed in only once the code is accepted (two-factor.ts).
+      if (!result.twoFactorRequired) analytics.track('portal_user_login', { two_step: false });
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { analytics } from '../../../lib/analytics/tracker.ts';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
 import { clearUserData } from '../../../lib/query-client.ts';
 
@@ -26,6 +27,9 @@ export function useSignUp() {
         body: { ...details, name: `${details.firstName} ${details.lastName}`, acceptTerms: true },
         schema: z.unknown(),
       }),
-    onSuccess: () => clearUserData(queryClient),
+    onSuccess: () => {
+      clearUserData(queryClient);
+      analytics.track('portal_user_signup');
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { analytics } from '../../../lib/analytics/tracker.ts';
 import type { ApiClientError } from '../../../lib/api-client.ts';
 import { sendTwoFactorCode, verifyTwoFactorCode } from '../../../lib/auth-client.ts';
 import { clearUserData } from '../../../lib/query-client.ts';
@@ -30,7 +31,10 @@ export function useVerifySignInCode() {
   const queryClient = useQueryClient();
   return useMutation<void, ApiClientError, { code: string }>({
     mutationFn: ({ code }) => verifyTwoFactorCode(code),
-    // Whatever was cached belonged to nobody or to someone else; guards re-read the new session.
-    onSuccess: () => clearUserData(queryClient),
+    onSuccess: () => {
+      // Whatever was cached belonged to nobody or to someone else; guards re-read the new session.
+      clearUserData(queryClient);
+      analytics.track('portal_user_login', { two_step: true });
+    },
   });
 }

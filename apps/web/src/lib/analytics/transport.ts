@@ -1,0 +1,324 @@
+import { ANALYTICS, ANALYTICS_MAX_EVENTS_PER_BATCH, type AnalyticsEvent } from '@offplan/shared';
+import type { EventQueue } from './event-queue.ts';
+
+export const ANALYTICS_BATCH_ENDPOINT = '/api/analytics/batch';
+
+/** What one send answered: the HTTP status (0 when the network failed) and Retry-After, if any. */
+export type SendResult = { status: number; retryAfterMs?: number | null };
+export type SendBatch = (
+  events: readonly AnalyticsEvent[],
+  options: { keepalive: boolean },
+) => Promise<SendResult>;
+/** `navigator.sendBeacon` in the browser: true when the browser took the data to send. */
+export type SendBeacon = (url: string, data: Blob) => boolean;
+
+/** Spec §8 status mapping, as the transport acts on it. */
+export type SendOutcome = 'success' | 'rate_limited' | 'payload_too_large' | 'timeout' | 'invalid' | 'failed';
+
+export function outcomeOf(status: number): SendOutcome {
+  if (status >= 200 && status < 300) return 'success';
+  if (status === 429) return 'rate_limited';
+  if (status === 413) return 'payload_too_large';
+  if (status === 408) return 'timeout';
+  if (status >= 400 && status < 500) return 'invalid';
+  // 5xx, and 0 for a network error: worth retrying.
+  return 'failed';
+}
+
+const encoder = new TextEncoder();
+const sizes = new WeakMap<object, number>();
+
+/** The bytes an event takes in a batch body (cached: the queue keeps the same objects). */
+export function eventBytes(event: AnalyticsEvent): number {
+  let size = sizes.get(event);
+  if (size === undefined) {
+    size = encoder.encode(JSON.stringify(event)).length + 1;
+    sizes.set(event, size);
+  }
+  return size;
+}
+
+/** Retry-After as seconds or an HTTP date, in ms from `now`; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+const batchBody = (events: readonly AnalyticsEvent[]) => JSON.stringify({ events });
+
+/**
+ * POST /api/analytics/batch with the session cookie (the server takes user_id from it, never from the
+ * body). Network failures answer status 0 rather than throwing.
+ */
+export function createFetchSender(
+  options: { endpoint?: string; fetch?: typeof fetch; now?: () => number } = {},
+): SendBatch {
+  const endpoint = options.endpoint ?? ANALYTICS_BATCH_ENDPOINT;
+  const now = options.now ?? Date.now;
+  return async (events, { keepalive }) => {
+    const body = batchBody(events);
+    try {
+      const fetchImpl = options.fetch ?? fetch;
+      const response = await fetchImpl(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body,
+        credentials: 'same-origin',
+        // Browsers refuse keepalive bodies over 64 KB.
+        keepalive: keepalive && encoder.encode(body).length <= ANALYTICS.chunkBytes,
+      });
+      return {
+        status: response.status,
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()),
+      };
+    } catch {
+      return { status: 0 };
+    }
+  };
+}
+
+export type TransportConfig = { batchEvents: number; flushIntervalMs: number };
+
+export type TransportOptions = {
+  queue: EventQueue;
+  send: SendBatch;
+  /** For the last events when the page goes away; fetch with keepalive when absent or refused. */
+  sendBeacon?: SendBeacon | null;
+  endpoint?: string;
+  config: () => TransportConfig;
+  now?: () => number;
+  logger?: Pick<Console, 'warn'>;
+};
+
+/**
+ * Batching and delivery (spec §8, §9): a flush at `batchEvents` events or 450 KB waiting, else
+ * `flushIntervalMs` after the first waiting event; one batch in flight at a time.
+ *
+ * - 2xx: the batch leaves the queue.
+ * - 429: nothing sent; wait Retry-After, else 30 s (throttleMs).
+ * - 413: the batch size halves and the batch is tried again; a single event still too large is dropped.
+ * - other 4xx: the batch is invalid and dropped (retrying cannot help).
+ * - 408, 5xx and network errors: retried after retryDelayMs × 2^attempt (1 s, 2 s, 4 s…); after
+ *   maxRetries (12) retries this page load stops trying and the events stay stored for the next one.
+ */
+export function createTransport(options: TransportOptions) {
+  const { queue, send, config } = options;
+  const now = options.now ?? Date.now;
+  const logger = options.logger ?? console;
+  const endpoint = options.endpoint ?? ANALYTICS_BATCH_ENDPOINT;
+
+  let running = false;
+  let batchLimit = clampBatch(config().batchEvents);
+  let failures = 0;
+  let blockedUntil = 0;
+  let gaveUp = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let inFlight: Promise<void> | null = null;
+  /** The batch on the wire with keepalive: the page-hide beacon leaves it to that request. */
+  let sending: ReadonlySet<string> = new Set();
+
+  function clampBatch(size: number): number {
+    return Math.max(1, Math.min(Math.floor(size), ANALYTICS_MAX_EVENTS_PER_BATCH));
+  }
+
+  function clearTimer() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  }
+
+  function arm(delayMs: number) {
+    clearTimer();
+    timer = setTimeout(
+      () => {
+        timer = null;
+        void flush();
+      },
+      Math.max(0, delayMs),
+    );
+  }
+
+  function pendingBytes(): number {
+    let total = 0;
+    for (const event of queue.pending()) {
+      total += eventBytes(event);
+      if (total >= ANALYTICS.batchBytes) break;
+    }
+    return total;
+  }
+
+  /**
+   * The oldest events of this flush that fit the batch limits; always at least one, so an oversized
+   * event meets the server (and its 413).
+   */
+  function nextBatch(flushing: ReadonlySet<string>): AnalyticsEvent[] {
+    const batch: AnalyticsEvent[] = [];
+    let bytes = 0;
+    for (const event of queue.pending()) {
+      if (batch.length >= batchLimit) break;
+      if (!flushing.has(event.insert_id)) continue;
+      const size = eventBytes(event);
+      if (batch.length > 0 && bytes + size > ANALYTICS.batchBytes) break;
+      batch.push(event);
+      bytes += size;
+    }
+    return batch;
+  }
+
+  const idsOf = (events: readonly AnalyticsEvent[]) => events.map((event) => event.insert_id);
+
+  /** Acts on one answer; true to go on with the next batch now. */
+  function settle(batch: AnalyticsEvent[], result: SendResult): boolean {
+    const outcome = outcomeOf(result.status);
+    switch (outcome) {
+      case 'success':
+        queue.remove(idsOf(batch));
+        failures = 0;
+        return true;
+      case 'rate_limited':
+        blockedUntil = now() + (result.retryAfterMs ?? ANALYTICS.throttleMs);
+        return false;
+      case 'payload_too_large':
+        if (batch.length === 1) {
+          logger.warn('[analytics] an event too large to send was dropped');
+          queue.remove(idsOf(batch));
+        } else {
+          batchLimit = Math.max(1, Math.floor(batch.length / 2));
+        }
+        return true;
+      case 'invalid':
+        logger.warn(`[analytics] ${batch.length} invalid event(s) dropped (HTTP ${result.status})`);
+        queue.remove(idsOf(batch));
+        return true;
+      case 'timeout':
+      case 'failed':
+        failures += 1;
+        if (failures > ANALYTICS.maxRetries) {
+          gaveUp = true;
+          logger.warn('[analytics] sending failed too often; events stay stored for the next page load');
+          return false;
+        }
+        blockedUntil = now() + ANALYTICS.retryDelayMs * 2 ** (failures - 1);
+        return false;
+    }
+  }
+
+  /** Sends the events waiting when the flush began; later ones wait for their own trigger. */
+  async function drain(keepalive: boolean): Promise<void> {
+    const flushing = new Set(idsOf(queue.pending()));
+    while (running && !gaveUp && now() >= blockedUntil) {
+      const batch = nextBatch(flushing);
+      if (batch.length === 0) return;
+      // A plain request dies with the page; only a keepalive one may carry its batch past page-hide.
+      if (keepalive) sending = new Set(idsOf(batch));
+      let result: SendResult;
+      try {
+        result = await send(batch, { keepalive });
+      } finally {
+        sending = new Set();
+      }
+      if (!settle(batch, result)) return;
+    }
+  }
+
+  /**
+   * Sends everything waiting now, batch by batch, unless a back-off or rate limit is in force.
+   * `keepalive` lets the requests outlive the page (the tab was hidden and may be closed).
+   */
+  function flush(flushOptions: { keepalive?: boolean } = {}): Promise<void> {
+    if (inFlight) return inFlight;
+    clearTimer();
+    inFlight = drain(flushOptions.keepalive ?? false)
+      .catch(() => undefined)
+      .finally(() => {
+        inFlight = null;
+        schedule();
+      });
+    return inFlight;
+  }
+
+  /** Called after each new event (and after each flush): flush now, or arm the timer. */
+  function schedule(): void {
+    if (!running || gaveUp || inFlight) return;
+    if (queue.size() === 0) {
+      clearTimer();
+      return;
+    }
+    const wait = blockedUntil - now();
+    if (wait > 0) {
+      arm(wait);
+      return;
+    }
+    if (queue.size() >= batchLimit || pendingBytes() >= ANALYTICS.batchBytes) {
+      void flush();
+      return;
+    }
+    if (timer === null) arm(config().flushIntervalMs);
+  }
+
+  /**
+   * The page is going away: hand the oldest waiting events (up to 64 KB, what browsers allow for
+   * beacons and keepalive requests together) to the browser. They stay stored: if the beacon is lost
+   * the next page load sends them again, and the server ignores a copy it already has (insert_id).
+   * The batch already on the wire is left to its own request.
+   */
+  function sendOnExit(): void {
+    if (!running || queue.size() === 0) return;
+    const batch: AnalyticsEvent[] = [];
+    let bytes = 0;
+    for (const event of queue.pending()) {
+      if (sending.has(event.insert_id)) continue;
+      const size = eventBytes(event);
+      if (batch.length >= ANALYTICS_MAX_EVENTS_PER_BATCH || bytes + size > ANALYTICS.chunkBytes - 64) break;
+      batch.push(event);
+      bytes += size;
+    }
+    if (batch.length === 0) return;
+    const body = batchBody(batch);
+    let handed = false;
+    try {
+      handed = options.sendBeacon?.(endpoint, new Blob([body], { type: 'application/json' })) ?? false;
+    } catch {
+      handed = false;
+    }
+    if (!handed) void send(batch, { keepalive: true });
+  }
+
+  return {
+    start(): void {
+      if (running) return;
+      running = true;
+      schedule();
+    },
+    stop(): void {
+      running = false;
+      clearTimer();
+    },
+    schedule,
+    flush,
+    sendOnExit,
+    /** The network is back (`online`): forget back-offs and the given-up state, and try again. */
+    resume(): void {
+      gaveUp = false;
+      failures = 0;
+      blockedUntil = 0;
+      schedule();
+    },
+    /** New remote config: batch size and flush interval apply from the next flush. */
+    configChanged(): void {
+      batchLimit = clampBatch(config().batchEvents);
+      if (timer !== null && blockedUntil <= now()) {
+        clearTimer();
+        schedule();
+      }
+    },
+    /** For tests and diagnostics. */
+    status() {
+      return { batchLimit, failures, blockedUntil, gaveUp, running, timerArmed: timer !== null };
+    },
+  };
+}
+
+export type Transport = ReturnType<typeof createTransport>;
