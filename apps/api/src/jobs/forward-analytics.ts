@@ -7,6 +7,8 @@ import type { JobQueue } from './queue.ts';
 
 export const FORWARD_ANALYTICS_JOB = 'forward-analytics';
 export const ANALYTICS_RETENTION_JOB = 'analytics-retention';
+/** A vendor outage is retried with backoff (capped at an hour) for about two days; the nightly job hands back what is still not accepted. */
+export const FORWARD_RETRY = { retryLimit: 60, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600 };
 
 export type AnalyticsVendor = 'amplitude' | 'posthog';
 type EventRow = typeof analyticsEvents.$inferSelect;

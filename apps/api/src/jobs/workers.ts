@@ -11,5 +11,5 @@ export async function startWorkers(queue: JobQueue, options: { db: Db; logger: L
   const { db, logger, settings } = options;
   await workOutboxDelivery(queue, { db, logger, smtpUrl: settings.smtpUrl, emailFrom: settings.emailFrom });
   await workAnalyticsForwarding(queue, { db, logger, settings });
-  await scheduleAnalyticsRetention(queue, { db, logger, retentionDays: settings.analytics.retentionDays });
+  await scheduleAnalyticsRetention(queue, { db, logger, settings });
 }

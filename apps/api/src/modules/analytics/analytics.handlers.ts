@@ -1,5 +1,5 @@
 import { DEFAULT_ANALYTICS_CONFIG } from '@offplan/shared';
-import { FORWARD_ANALYTICS_JOB, forwardingVendors } from '../../jobs/forward-analytics.ts';
+import { FORWARD_ANALYTICS_JOB, FORWARD_RETRY, forwardingVendors } from '../../jobs/forward-analytics.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';
 import { hitThrottle } from '../../lib/throttle.ts';
@@ -43,9 +43,6 @@ analyticsRouter.openapi(postAnalyticsBatch, async (c) => {
   }
   return c.json({ accepted: events.length }, 202);
 });
-
-/** A vendor outage is retried with backoff (capped at an hour) for about two days. */
-const FORWARD_RETRY = { retryLimit: 60, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600 };
 
 analyticsRouter.openapi(getAnalyticsConfig, (c) => c.json(DEFAULT_ANALYTICS_CONFIG, 200));
 

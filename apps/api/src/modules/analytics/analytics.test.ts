@@ -244,6 +244,28 @@ describe('retention and remote config', () => {
     expect(await stored(fresh.insert_id)).toHaveLength(1);
   });
 
+  it('hands events a vendor never accepted back to forwarding when the nightly job runs', async () => {
+    const stranded = event();
+    await t.db.insert(analyticsEvents).values({
+      insertId: stranded.insert_id,
+      eventType: stranded.event_type,
+      time: new Date(),
+      receivedAt: new Date(Date.now() - 2 * 60 * 60 * 1000),
+      version: 'next',
+      sessionId: stranded.session_id,
+      deviceId: stranded.device_id,
+      eventProperties: {},
+      userProperties: {},
+    });
+    await t.queue.send(ANALYTICS_RETENTION_JOB, {});
+    await expect
+      .poll(async () => (await stored(stranded.insert_id))[0]?.amplitudeForwardedAt, {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toBeInstanceOf(Date);
+  });
+
   it('lists stored events by visitor for admins only', async () => {
     const mine = event({ device_id: 'listed-visitor' });
     await send({ events: [mine] });
