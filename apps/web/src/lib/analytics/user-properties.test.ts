@@ -20,7 +20,7 @@ describe('analytics user properties (spec §3, §6)', () => {
   it('renames the session user and account state to the spec’s names', () => {
     expect(
       toAnalyticsUser({
-        user: { ...user, termsAcceptedAt: '2026-01-01T00:00:00.000Z' },
+        user: { ...user, termsAcceptedAt: new Date('2026-01-01T00:00:00.000Z') },
         isAdmin: false,
         organisation: { id: 'org-1', name: 'Harbourline' },
       }),
