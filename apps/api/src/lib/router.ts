@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { apiErrorSchema } from '@offplan/shared';
 import type { AppEnv } from './context.ts';
 import { validationError } from './errors.ts';
 
@@ -10,3 +11,9 @@ export function createRouter() {
     },
   });
 }
+
+/** A route's error response in the OpenAPI contract: the one error shape, with what the status means there. */
+export const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: apiErrorSchema } },
+});

@@ -7,6 +7,7 @@ import {
   profilePhotoSchema,
   userProjectsResponseSchema,
 } from '@offplan/shared';
+import { errorResponse } from '../../lib/router.ts';
 
 const errors = {
   401: { description: 'No session', content: { 'application/json': { schema: apiErrorSchema } } },
@@ -57,7 +58,6 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { 'application/json': { schema } },
 });
-const problem = (description: string) => json(apiErrorSchema, description);
 
 export const postChooseRole = createRoute({
   method: 'post',
@@ -67,9 +67,9 @@ export const postChooseRole = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: chooseRoleRequestSchema } } } },
   responses: {
     200: json(z.object({ jobRoleId: z.number().int() }), 'Role set'),
-    400: problem('Not one of the job roles'),
-    401: problem('No session'),
-    403: problem('Admins have no job role, or acting as the user'),
+    400: errorResponse('Not one of the job roles'),
+    401: errorResponse('No session'),
+    403: errorResponse('Admins have no job role, or acting as the user'),
   },
 });
 
@@ -83,9 +83,9 @@ export const postImpersonationPreference = createRoute({
   },
   responses: {
     200: json(impersonationPreferenceSchema, 'Saved'),
-    400: problem('Invalid body'),
-    401: problem('No session'),
-    403: problem('Not while an admin acts as the user'),
+    400: errorResponse('Invalid body'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not while an admin acts as the user'),
   },
 });
 
@@ -94,7 +94,7 @@ export const getAccountSessions = createRoute({
   path: '/api/account/sessions',
   tags: ['Account'],
   summary: "The signed-in user's active sessions, the current one marked",
-  responses: { 200: json(accountSessionsSchema, 'Sessions'), 401: problem('No session') },
+  responses: { 200: json(accountSessionsSchema, 'Sessions'), 401: errorResponse('No session') },
 });
 
 export const deleteAccountSession = createRoute({
@@ -105,9 +105,9 @@ export const deleteAccountSession = createRoute({
   request: { params: z.object({ id: z.string().min(1).max(100) }) },
   responses: {
     200: json(z.object({ success: z.literal(true) }), 'Signed out'),
-    401: problem('No session'),
-    403: problem('Not while an admin acts as the user'),
-    404: problem('No such session of this user'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not while an admin acts as the user'),
+    404: errorResponse('No such session of this user'),
   },
 });
 
@@ -128,9 +128,9 @@ export const postProfilePhoto = createRoute({
   },
   responses: {
     200: json(profilePhotoSchema, 'Stored'),
-    400: problem('Not an image of an accepted type'),
-    401: problem('No session'),
-    413: problem('Larger than 5 MB'),
+    400: errorResponse('Not an image of an accepted type'),
+    401: errorResponse('No session'),
+    413: errorResponse('Larger than 5 MB'),
   },
 });
 
@@ -139,5 +139,5 @@ export const deleteProfilePhoto = createRoute({
   path: '/api/account/photo',
   tags: ['Account'],
   summary: 'Removes the profile photo',
-  responses: { 200: json(profilePhotoSchema, 'Removed'), 401: problem('No session') },
+  responses: { 200: json(profilePhotoSchema, 'Removed'), 401: errorResponse('No session') },
 });

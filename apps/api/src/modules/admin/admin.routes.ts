@@ -1,15 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  adminUserDetailSchema,
-  adminUsersPageSchema,
-  adminUsersQuerySchema,
-  apiErrorSchema,
-} from '@offplan/shared';
-
-const problem = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: apiErrorSchema } },
-});
+import { adminUserDetailSchema, adminUsersPageSchema, adminUsersQuerySchema } from '@offplan/shared';
+import { errorResponse } from '../../lib/router.ts';
 
 export const getAdminUsers = createRoute({
   method: 'get',
@@ -22,9 +13,9 @@ export const getAdminUsers = createRoute({
       description: 'A page of users',
       content: { 'application/json': { schema: adminUsersPageSchema } },
     },
-    400: problem('Invalid query'),
-    401: problem('No session'),
-    403: problem('Not an admin'),
+    400: errorResponse('Invalid query'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not an admin'),
   },
 });
 
@@ -36,8 +27,8 @@ export const getAdminUser = createRoute({
   request: { params: z.object({ id: z.string().min(1).max(100) }) },
   responses: {
     200: { description: 'The user', content: { 'application/json': { schema: adminUserDetailSchema } } },
-    401: problem('No session'),
-    403: problem('Not an admin'),
-    404: problem('No such user'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not an admin'),
+    404: errorResponse('No such user'),
   },
 });

@@ -3,13 +3,8 @@ import {
   analyticsBatchResultSchema,
   analyticsBatchSchema,
   analyticsRemoteConfigSchema,
-  apiErrorSchema,
 } from '@offplan/shared';
-
-const problem = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: apiErrorSchema } },
-});
+import { errorResponse } from '../../lib/router.ts';
 
 export const ANALYTICS_BATCH_PATH = '/api/analytics/batch';
 /** The tracker sends at most 450 KB a batch (spec §9); a little room for the envelope. */
@@ -26,9 +21,9 @@ export const postAnalyticsBatch = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: analyticsBatchSchema } } } },
   responses: {
     202: { description: 'Stored', content: { 'application/json': { schema: analyticsBatchResultSchema } } },
-    400: problem('A malformed event or an event name outside the allowed set'),
-    413: problem('Larger than 512 KB'),
-    429: problem('Too many batches from this visitor'),
+    400: errorResponse('A malformed event or an event name outside the allowed set'),
+    413: errorResponse('Larger than 512 KB'),
+    429: errorResponse('Too many batches from this visitor'),
   },
 });
 
@@ -79,7 +74,7 @@ export const getStoredAnalyticsEvents = createRoute({
       description: 'Events',
       content: { 'application/json': { schema: z.object({ items: z.array(storedAnalyticsEventSchema) }) } },
     },
-    401: problem('No session'),
-    403: problem('Not allowed'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not allowed'),
   },
 });

@@ -1,15 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  apiErrorSchema,
-  createInvitationRequestSchema,
-  invitationPreviewSchema,
-  invitationSchema,
-} from '@offplan/shared';
-
-const problem = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: apiErrorSchema } },
-});
+import { createInvitationRequestSchema, invitationPreviewSchema, invitationSchema } from '@offplan/shared';
+import { errorResponse } from '../../lib/router.ts';
 
 export const postInvitation = createRoute({
   method: 'post',
@@ -21,11 +12,11 @@ export const postInvitation = createRoute({
   },
   responses: {
     201: { description: 'Invited', content: { 'application/json': { schema: invitationSchema } } },
-    400: problem('Invalid body'),
-    401: problem('No session'),
-    403: problem('Not an admin'),
-    404: problem('No such organisation'),
-    409: problem('An account exists for this email'),
+    400: errorResponse('Invalid body'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not an admin'),
+    404: errorResponse('No such organisation'),
+    409: errorResponse('An account exists for this email'),
   },
 });
 
@@ -40,6 +31,6 @@ export const getInvitationPreview = createRoute({
       description: 'The invitation',
       content: { 'application/json': { schema: invitationPreviewSchema } },
     },
-    404: problem('Unknown, used or expired'),
+    404: errorResponse('Unknown, used or expired'),
   },
 });

@@ -1,10 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { apiErrorSchema, mailboxPageSchema } from '@offplan/shared';
-
-const problem = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: apiErrorSchema } },
-});
+import { mailboxPageSchema } from '@offplan/shared';
+import { errorResponse } from '../../lib/router.ts';
 
 export const MAILBOX_PAGE_SIZE = 50;
 
@@ -16,8 +12,8 @@ export const getMailbox = createRoute({
   request: { query: z.object({ page: z.coerce.number().int().min(1).default(1) }) },
   responses: {
     200: { description: 'Messages', content: { 'application/json': { schema: mailboxPageSchema } } },
-    401: problem('No session'),
-    403: problem('Not an admin'),
-    404: problem('The mailbox is off (production)'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not an admin'),
+    404: errorResponse('The mailbox is off (production)'),
   },
 });
