@@ -60,7 +60,35 @@ export const STORAGE_KEYS = {
   siteColor: 'site-color',
   toggleSidebar: 'toggle-sidebar',
   adminMagicToken: 'adminMagicToken',
+  /** Dashboard filter keys (all on by default) and sort; reset or removed on logout (spec §4). */
+  dashboardFilters: 'dashboard-filters',
+  dashboardSort: 'dashboard-sort',
+  /** Reporting's "filters were changed" marker and its selections; removed on logout (spec §4). */
+  reportFilterMarker: 'report-filter',
+  reportingSelections: 'reporting-selections',
 } as const;
+
+/** Spec §3 "Dashboard filter keys", all on by default. */
+export const DASHBOARD_FILTER_KEYS = [
+  'free_listing',
+  'premium',
+  'selling',
+  'sold_out',
+  'registration_of_interest',
+  'pending_launch',
+  'construction_commenced',
+  'construction_complete',
+  'in_planning',
+  'pre_construction',
+  'not_proceeding',
+  'with_brochure',
+  'no_brochure',
+  'with_config',
+  'no_config',
+  'with_floorplan',
+  'no_floorplan',
+] as const;
+export type DashboardFilterKey = (typeof DASHBOARD_FILTER_KEYS)[number];
 
 /** Demo accounts share one password (README). */
 export const DEMO_PASSWORD = 'OffplanDemo!2026';
