@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth-constants.ts';
 import type { Db } from './db/client.ts';
 import * as schema from './db/schema/index.ts';
-import { brandingFor } from './lib/branding.ts';
+import { requestBranding } from './lib/branding.ts';
 import type { Logger } from './lib/logger.ts';
 import { emailTemplates, smsTemplates } from './lib/message-templates.ts';
 import type { Outbox } from './lib/outbox.ts';
@@ -63,7 +63,8 @@ const MESSAGE_SENDING_RATE_LIMIT = { window: 60, max: 3 } as const;
 
 export function createAuth(options: AuthOptions) {
   const { db, outbox, baseUrl } = options;
-  const branding = brandingFor('offplan', options.productName, baseUrl);
+  // Each read follows the tenant of the request being served (design §8, lib/branding.ts).
+  const branding = requestBranding(options.productName, baseUrl);
   const sendEmail = (
     to: string,
     template: keyof typeof emailTemplates,

@@ -1,3 +1,4 @@
+import { TENANTS, type Tenant } from '@offplan/shared';
 import { z } from 'zod';
 
 const booleanish = z
@@ -45,6 +46,21 @@ const settingsSchema = z.object({
   POSTHOG_KEY: optionalString,
   POSTHOG_HOST: z.url().default('https://us.i.posthog.com'),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  /** Listings (issue 5): object storage for media, address geocoder, page purges (H5). */
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  GEOCODER_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PURGE_TOKEN: optionalString,
+  PUBLIC_SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PUBLIC_SITE_PURGE_TOKEN: optionalString,
+  /** Design §8: host names of tenants other than the default, "host=tenant,host=tenant" (issue 4). */
+  TENANT_HOSTS: optionalString,
+  /** Where /feedback messages are emailed (issue 4). */
+  FEEDBACK_EMAIL: z.email().optional(),
 });
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
@@ -81,6 +97,25 @@ export type Settings = {
   emailFrom: string;
   devMailbox: boolean;
   signInLimitPerAccount: number;
+  /** Listing media, geocoder and public-page purges (see lib/media-storage.ts, lib/page-cache.ts). */
+  listings: {
+    s3:
+      | {
+          bucket: string;
+          region: string;
+          endpoint: string;
+          accessKeyId: string;
+          secretAccessKey: string;
+          publicUrl: string;
+        }
+      | undefined;
+    geocoderUrl: string | undefined;
+    purgeToken: string | undefined;
+    publicSite: { url: string; token: string } | undefined;
+  };
+  /** Host name (lower case, no port) → tenant; any other host is the default tenant, offplan. */
+  tenantHosts: Record<string, Tenant>;
+  feedbackEmail: string;
   analytics: {
     retentionDays: number;
     amplitude: { apiKey: string; url: string } | undefined;
@@ -113,6 +148,17 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     if (origin) trustedOrigins.push(origin);
     else problems.push(`TRUSTED_ORIGINS '${entry.trim()}' is not an http(s) origin`);
   }
+  const tenantHosts: Record<string, Tenant> = {};
+  for (const entry of source.TENANT_HOSTS?.split(',') ?? []) {
+    if (!entry.trim()) continue;
+    const [host, tenant] = entry.split('=').map((part) => part.trim().toLowerCase());
+    if (host && tenant && (TENANTS as readonly string[]).includes(tenant))
+      tenantHosts[host] = tenant as Tenant;
+    else
+      problems.push(
+        `TENANT_HOSTS '${entry.trim()}' is not host=tenant with a tenant of ${TENANTS.join(', ')}`,
+      );
+  }
   if (!result.success || problems.length) throw new SettingsError(problems);
   const raw = result.data;
   const displayHost = WILDCARD_HOSTS.has(raw.HOST)
@@ -141,6 +187,30 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     emailFrom: raw.EMAIL_FROM ?? `${raw.PRODUCT_NAME} Portal <no-reply@${new URL(baseUrl).hostname}>`,
     devMailbox: raw.DEV_MAILBOX ?? !production,
     signInLimitPerAccount: raw.SIGN_IN_LIMIT_PER_ACCOUNT,
+    listings: {
+      s3:
+        raw.S3_BUCKET && raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
+          ? {
+              bucket: raw.S3_BUCKET,
+              region: raw.S3_REGION,
+              endpoint: (raw.S3_ENDPOINT ?? `https://s3.${raw.S3_REGION}.amazonaws.com`).replace(/\/$/, ''),
+              accessKeyId: raw.S3_ACCESS_KEY_ID,
+              secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+              publicUrl: (
+                raw.S3_PUBLIC_URL ??
+                `${(raw.S3_ENDPOINT ?? `https://s3.${raw.S3_REGION}.amazonaws.com`).replace(/\/$/, '')}/${raw.S3_BUCKET}`
+              ).replace(/\/$/, ''),
+            }
+          : undefined,
+      geocoderUrl: raw.GEOCODER_URL,
+      purgeToken: raw.PURGE_TOKEN,
+      publicSite:
+        raw.PUBLIC_SITE_URL && raw.PUBLIC_SITE_PURGE_TOKEN
+          ? { url: raw.PUBLIC_SITE_URL.replace(/\/$/, ''), token: raw.PUBLIC_SITE_PURGE_TOKEN }
+          : undefined,
+    },
+    tenantHosts,
+    feedbackEmail: raw.FEEDBACK_EMAIL ?? `feedback@${new URL(baseUrl).hostname}`,
     analytics: {
       retentionDays: raw.ANALYTICS_RETENTION_DAYS,
       amplitude: raw.AMPLITUDE_API_KEY

@@ -2,7 +2,16 @@
 import { ERROR_CODES } from './errors.ts';
 import { SESSION_REQUIRED_ERROR } from './messages.ts';
 
-const PUBLIC_PREFIXES = ['/activate', '/forgot-password', '/terms', '/register', '/verify-email', '/connect'];
+/** Spec §2's list, plus /landing: the bare-layout page presenting the portal to visitors (decision 018). */
+const PUBLIC_PREFIXES = [
+  '/activate',
+  '/forgot-password',
+  '/terms',
+  '/register',
+  '/verify-email',
+  '/connect',
+  '/landing',
+];
 
 /** Where spec §4 sends a signed-in user whose email is not verified. */
 export const VERIFY_EMAIL_PATH = '/verify-email';

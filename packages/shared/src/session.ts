@@ -38,11 +38,4 @@ export function isPlatformAdmin(user: { role?: string | null }): boolean {
   return (user.role ?? '').split(',').some((role) => role.trim() === 'admin');
 }
 
-/** GET /api/site: public facts the web app needs before sign-in. */
-export const siteInfoSchema = z.object({
-  productName: z.string(),
-  siteName: z.string(),
-  tenant: z.string(),
-  maintenanceMode: z.boolean(),
-});
-export type SiteInfo = z.infer<typeof siteInfoSchema>;
+/** GET /api/site's schema lives in site.ts (issue 4: tenants and maintenance). */

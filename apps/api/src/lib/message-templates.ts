@@ -2,7 +2,7 @@ import type { Branding } from './branding.ts';
 
 export type EmailContent = { subject: string; text: string; html: string };
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** One branded layout for every email: a heading, paragraphs, one button, and the same words as plain text. */
 function brandedEmail(
@@ -90,6 +90,26 @@ export const emailTemplates = {
       ],
       action: { label: 'Set your password', url },
       footnote: 'The invitation works for 7 days.',
+    }),
+  /** /feedback (issue 4): a user's message, sent to the team's address. */
+  feedback: (
+    branding: Branding,
+    from: { name: string; email: string },
+    category: string,
+    message: string,
+    page: string | undefined,
+  ) =>
+    brandedEmail(branding, {
+      subject: `${branding.siteName} feedback: ${category}`,
+      heading: `Feedback from ${from.name}`,
+      paragraphs: [
+        `${from.name} (${from.email}) sent feedback about ${branding.siteName}.`,
+        `Category: ${category}`,
+        ...(page ? [`Page: ${page}`] : []),
+        ...message.split(/\n+/).filter(Boolean),
+      ],
+      // The outbox has no Reply-To: say where an answer goes.
+      footnote: `Write to ${from.email} to answer them.`,
     }),
 };
 

@@ -1,4 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@offplan/shared';
 import type { AppEnv } from './context.ts';
 import { validationError } from './errors.ts';
@@ -16,4 +16,10 @@ export function createRouter() {
 export const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: apiErrorSchema } },
+});
+
+/** A route's JSON success response in the OpenAPI contract. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
 });

@@ -83,6 +83,19 @@ describe('HTML answers', () => {
   });
 });
 
+describe('permanent redirects of spec §2 (decision 016)', () => {
+  it.each([
+    ['/login-2', '/login'],
+    ['/login-3', '/login'],
+    ['/sidebars', '/dashboard'],
+    ['/login-2?redirect=%2Fprojects', '/login?redirect=%2Fprojects'],
+  ])('%s answers 301 to %s', async (url, location) => {
+    const response = await get(url);
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(location);
+  });
+});
+
 describe('misses of anything that names a file', () => {
   it.each([
     '/assets/nope.js',

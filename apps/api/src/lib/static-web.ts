@@ -95,6 +95,16 @@ function namesAFile(requestPath: string): boolean {
   return /\.[a-z0-9]+$/i.test(lastSegment);
 }
 
+/**
+ * Spec §2's bare-layout addresses that lead elsewhere now: answered with a permanent redirect (query
+ * kept) before the web app loads; the client router redirects them too (decision 016).
+ */
+export const PERMANENT_WEB_REDIRECTS: Readonly<Record<string, string>> = {
+  '/login-2': '/login',
+  '/login-3': '/login',
+  '/sidebars': '/dashboard',
+};
+
 const isApiPath = (requestPath: string) => requestPath === '/api' || requestPath.startsWith('/api/');
 
 /** A plain 404: not the web app, so a missing file never arrives as a 200 page. */
@@ -123,6 +133,12 @@ export function mountStaticWeb<E extends Env, S extends Schema, B extends string
   app: Hono<E, S, B>,
   folders: StaticWebFolders = defaultStaticWebFolders,
 ) {
+  for (const [from, to] of Object.entries(PERMANENT_WEB_REDIRECTS)) {
+    app.get(from, (c) => {
+      const query = new URL(c.req.url).search;
+      return c.redirect(`${to}${query}`, 301);
+    });
+  }
   if (folders.assetsDir) {
     const demoMedia = serveStatic({
       root: path.join(folders.assetsDir, 'demo'),

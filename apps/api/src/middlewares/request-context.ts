@@ -22,6 +22,17 @@ function clientIpOf(c: Context, trustProxy: boolean): string | undefined {
   }
 }
 
+/**
+ * Paths can carry an email address (GET /api/notifications/{email}); the request log must not keep
+ * someone else's address when such a call is refused, so any path segment holding an '@' is masked.
+ */
+export function redactPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (segment.includes('@') || segment.includes('%40') ? '[email]' : segment))
+    .join('/');
+}
+
 /** Request id, per-request logger, client address and one JSON log line per request. */
 export function requestContext(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -40,7 +51,7 @@ export function requestContext(deps: AppDeps) {
     log.info(
       {
         method: c.req.method,
-        path: c.req.path,
+        path: redactPath(c.req.path),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         userId: c.var.user?.id,

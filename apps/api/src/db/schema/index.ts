@@ -3,5 +3,8 @@ export * from './analytics.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './enums.ts';
+export * from './listings.ts';
+export * from './notifications.ts';
 export * from './project-access.ts';
 export * from './projects.ts';
+export * from './site.ts';

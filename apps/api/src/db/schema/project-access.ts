@@ -53,6 +53,8 @@ export const projectAccessRequests = pgTable(
       .on(table.projectId, table.userId)
       .where(sql`${table.status} = 0`),
     index('project_access_requests_user_idx').on(table.userId, table.status),
+    // Admins' list of every pending request, newest first (issue 5).
+    index('project_access_requests_pending_created_idx').on(table.createdAt).where(sql`${table.status} = 0`),
   ],
 );
 
@@ -70,5 +72,8 @@ export const projectRecommendations = pgTable(
     assignedById: text('assigned_by_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.projectId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.projectId] }),
+    index('project_recommendations_project_idx').on(table.projectId),
+  ],
 );

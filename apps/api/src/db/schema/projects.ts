@@ -75,6 +75,25 @@ export const projects = pgTable(
     index('projects_organisation_idx').on(table.organisationId),
     index('projects_updated_at_idx').on(table.updatedAt),
     index('projects_suburb_idx').on(table.suburb),
+    // Issue 5 search and lookup (docs/decisions/019-projects-access.md).
+    index('projects_created_at_idx').on(table.createdAt),
+    index('projects_title_idx').on(table.title),
+    // Suburb filter (case-insensitive) in the default order: the page is read straight off the index.
+    index('projects_suburb_lower_idx').on(sql`lower(${table.suburb})`, table.updatedAt),
+    index('projects_postcode_idx').on(table.postcode),
+    index('projects_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+    index('projects_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('projects_suburb_trgm_idx').using('gin', table.suburb.op('gin_trgm_ops')),
+    // Recommendations (design §2): unclaimed projects by normalised developer/marketer name and website domain.
+    index('projects_developer_key_idx')
+      .on(sql`regexp_replace(replace(lower(${table.developerName}), '&', 'and'), '[^a-z0-9]+', '', 'g')`)
+      .where(sql`${table.organisationId} is null`),
+    index('projects_marketer_key_idx')
+      .on(sql`regexp_replace(replace(lower(${table.marketerName}), '&', 'and'), '[^a-z0-9]+', '', 'g')`)
+      .where(sql`${table.organisationId} is null`),
+    index('projects_website_domain_idx')
+      .on(sql`substring(lower(${table.website}) from '^(?:[a-z][a-z0-9+.-]*://)?(?:www[.])?([^/:?#]+)')`)
+      .where(sql`${table.organisationId} is null`),
     check(
       'projects_completion_quarter_check',
       sql`${table.estimatedCompletionQuarter} is null or ${table.estimatedCompletionQuarter} between 1 and 4`,

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@offplan/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import { session as sessionTable, user as userTable } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
@@ -5,6 +6,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { removeProfilePhoto, storeProfilePhoto } from '../../lib/profile-photo.ts';
 import { createRouter } from '../../lib/router.ts';
 import { refuseWhileImpersonating, requireNonAdmin, requireSession } from '../../middlewares/session.ts';
+import { refreshRecommendations } from '../projects/recommendations.ts';
 import { getAccountState, updateUserNames } from './account.repository.ts';
 import {
   deleteAccountSession,
@@ -21,7 +23,11 @@ export const accountRouter = createRouter();
 
 accountRouter.use(getUserProjects.path, requireNonAdmin);
 accountRouter.openapi(getUserProjects, async (c) => {
-  const output = await getAccountState(c.var.deps.database.db, c.var.user!.id);
+  const { db } = c.var.deps.database;
+  // Design §2's automatic recommendations follow claims, renames and organisation changes: refreshed here,
+  // so the counts are right whenever the web reloads the account state.
+  await refreshRecommendations(db, c.var.user!.id);
+  const output = await getAccountState(db, c.var.user!.id);
   return c.json({ success: true as const, output }, 200);
 });
 
@@ -121,7 +127,7 @@ accountRouter.use(postProfilePhoto.path, requireSession);
 accountRouter.openapi(postProfilePhoto, async (c) => {
   const { file } = c.req.valid('form') as { file?: unknown };
   if (!(file instanceof File)) {
-    throw new AppError(400, 'VALIDATION_FAILED', 'Choose a photo to upload.', {
+    throw new AppError(400, ERROR_CODES.validation, 'Choose a photo to upload.', {
       file: 'Choose a photo to upload.',
     });
   }

@@ -1,5 +1,5 @@
 import { APPROVAL, NO_NEW_ENQUIRY_SALES_STATUSES, type UserProjectsOutput } from '@offplan/shared';
-import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   member,
@@ -35,6 +35,8 @@ export async function getAccountState(db: Db, userId: string): Promise<UserProje
           eq(projectRecommendations.userId, userId),
           // Design §2: listings closed to enquiries are never recommended.
           notInArray(projects.salesStatus, [...NO_NEW_ENQUIRY_SALES_STATUSES]),
+          // Not-proceeding projects are off the marketplace (design §2).
+          ne(projects.stage, 'NOT_PROCEEDING'),
           notInArray(projects.id, ownProjectIds),
         ),
       )

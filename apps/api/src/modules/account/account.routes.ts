@@ -7,7 +7,7 @@ import {
   profilePhotoSchema,
   userProjectsResponseSchema,
 } from '@offplan/shared';
-import { errorResponse } from '../../lib/router.ts';
+import { errorResponse, jsonResponse } from '../../lib/router.ts';
 
 const errors = {
   401: { description: 'No session', content: { 'application/json': { schema: apiErrorSchema } } },
@@ -54,11 +54,6 @@ export const postUserUpdate = createRoute({
   },
 });
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-
 export const postChooseRole = createRoute({
   method: 'post',
   path: '/api/account/role',
@@ -66,7 +61,7 @@ export const postChooseRole = createRoute({
   summary: 'Sets the job role chosen at /role (design §1)',
   request: { body: { required: true, content: { 'application/json': { schema: chooseRoleRequestSchema } } } },
   responses: {
-    200: json(z.object({ jobRoleId: z.number().int() }), 'Role set'),
+    200: jsonResponse(z.object({ jobRoleId: z.number().int() }), 'Role set'),
     400: errorResponse('Not one of the job roles'),
     401: errorResponse('No session'),
     403: errorResponse('Admins have no job role, or acting as the user'),
@@ -82,7 +77,7 @@ export const postImpersonationPreference = createRoute({
     body: { required: true, content: { 'application/json': { schema: impersonationPreferenceSchema } } },
   },
   responses: {
-    200: json(impersonationPreferenceSchema, 'Saved'),
+    200: jsonResponse(impersonationPreferenceSchema, 'Saved'),
     400: errorResponse('Invalid body'),
     401: errorResponse('No session'),
     403: errorResponse('Not while an admin acts as the user'),
@@ -94,7 +89,7 @@ export const getAccountSessions = createRoute({
   path: '/api/account/sessions',
   tags: ['Account'],
   summary: "The signed-in user's active sessions, the current one marked",
-  responses: { 200: json(accountSessionsSchema, 'Sessions'), 401: errorResponse('No session') },
+  responses: { 200: jsonResponse(accountSessionsSchema, 'Sessions'), 401: errorResponse('No session') },
 });
 
 export const deleteAccountSession = createRoute({
@@ -104,7 +99,7 @@ export const deleteAccountSession = createRoute({
   summary: "Signs one of the user's own sessions out",
   request: { params: z.object({ id: z.string().min(1).max(100) }) },
   responses: {
-    200: json(z.object({ success: z.literal(true) }), 'Signed out'),
+    200: jsonResponse(z.object({ success: z.literal(true) }), 'Signed out'),
     401: errorResponse('No session'),
     403: errorResponse('Not while an admin acts as the user'),
     404: errorResponse('No such session of this user'),
@@ -127,7 +122,7 @@ export const postProfilePhoto = createRoute({
     },
   },
   responses: {
-    200: json(profilePhotoSchema, 'Stored'),
+    200: jsonResponse(profilePhotoSchema, 'Stored'),
     400: errorResponse('Not an image of an accepted type'),
     401: errorResponse('No session'),
     413: errorResponse('Larger than 5 MB'),
@@ -139,5 +134,5 @@ export const deleteProfilePhoto = createRoute({
   path: '/api/account/photo',
   tags: ['Account'],
   summary: 'Removes the profile photo',
-  responses: { 200: json(profilePhotoSchema, 'Removed'), 401: errorResponse('No session') },
+  responses: { 200: jsonResponse(profilePhotoSchema, 'Removed'), 401: errorResponse('No session') },
 });

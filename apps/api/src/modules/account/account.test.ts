@@ -58,8 +58,12 @@ beforeAll(async () => {
     organisationId: 'org-1',
     updatedAt: new Date('2026-09-01'),
   });
-  ids.recommended = await insertProject('Riverside Lofts');
-  ids.recommendedSoldOut = await insertProject('Sold Lofts', { salesStatus: 'SOLD_OUT' });
+  // Recommended by design §2's name rule (GET /api/user-projects refreshes the automatic ones).
+  ids.recommended = await insertProject('Riverside Lofts', { developerName: 'Harbourline Developments' });
+  ids.recommendedSoldOut = await insertProject('Sold Lofts', {
+    salesStatus: 'SOLD_OUT',
+    developerName: 'Harbourline Developments',
+  });
   ids.requested = await insertProject('Bay Towers', { organisationId: null });
   ids.foreign = await insertProject('Someone Else Tower');
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { organization, userInvitations, user as userTable } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
-import { brandingFor } from '../../lib/branding.ts';
+import { brandingFor, currentTenant } from '../../lib/branding.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { emailTemplates } from '../../lib/message-templates.ts';
 import { createRouter } from '../../lib/router.ts';
@@ -47,7 +47,7 @@ invitationsRouter.openapi(postInvitation, async (c) => {
     invitedBy: c.var.user!.id,
     expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
   };
-  const branding = brandingFor('offplan', settings.productName, settings.baseUrl);
+  const branding = brandingFor(currentTenant(), settings.productName, settings.baseUrl);
   const url = `${settings.baseUrl}/activate?token=${encodeURIComponent(token)}`;
   await db.transaction(async (tx) => {
     await tx.insert(userInvitations).values(invitation);

@@ -3,6 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { projectMedia, projects } from '../../db/schema/index.ts';
 
+/**
+ * `projects.id` always written with its table: drizzle leaves columns unqualified in one-table selects,
+ * where a bare "id" inside a correlated subquery would name the subquery's own table.
+ */
+export const projectIdRef = sql.raw('"projects"."id"');
+
 /** Columns of spec §3's project summary; images come hero first, then in their order. */
 export const projectSummaryColumns = {
   id: projects.id,
@@ -24,7 +30,7 @@ export const projectSummaryColumns = {
   images: sql<string[]>`coalesce((
     select array_agg(${projectMedia.url} order by ${projectMedia.isHero} desc, ${projectMedia.position})
     from ${projectMedia}
-    where ${projectMedia.projectId} = ${projects.id} and ${projectMedia.kind} = 'image'
+    where ${projectMedia.projectId} = ${projectIdRef} and ${projectMedia.kind} = 'image'
   ), '{}')`,
 };
 

@@ -1,7 +1,57 @@
+import type { Context } from 'hono';
+import { audit } from '../../lib/audit.ts';
+import { currentTenant } from '../../lib/branding.ts';
+import type { AppEnv } from '../../lib/context.ts';
 import { createRouter } from '../../lib/router.ts';
-import { getSite } from './site.routes.ts';
+import { requirePermission } from '../../middlewares/session.ts';
+import { writeMaintenanceMode } from './site.repository.ts';
+import { getSite, getSiteSettings, updateSiteSettings } from './site.routes.ts';
+import { cachedSiteSettings, forgetSiteSettings, maintenanceIsOn, tenantInfo } from './site.state.ts';
 
-export const siteRouter = createRouter().openapi(getSite, (c) => {
-  const { productName, maintenanceMode } = c.var.deps.settings;
-  return c.json({ productName, siteName: `${productName} Portal`, tenant: 'offplan', maintenanceMode }, 200);
-});
+async function settingsAnswer(c: Context<AppEnv>) {
+  const stored = await cachedSiteSettings(c.var.deps);
+  return {
+    maintenanceMode: stored.maintenanceMode || c.var.deps.settings.maintenanceMode,
+    forcedBySetting: c.var.deps.settings.maintenanceMode,
+    updatedAt: stored.updatedAt?.toISOString() ?? null,
+    updatedBy: stored.updatedBy,
+  };
+}
+
+export const siteRouter = createRouter();
+
+siteRouter.use('/api/site/settings', requirePermission('settings.manage'));
+
+siteRouter
+  .openapi(getSite, async (c) => {
+    const { deps } = c.var;
+    const tenant = await tenantInfo(deps, currentTenant());
+    c.header('cache-control', 'no-store');
+    return c.json(
+      {
+        productName: deps.settings.productName,
+        siteName: tenant.siteName,
+        tenant: tenant.id,
+        tenantDisplayName: tenant.displayName,
+        portalType: tenant.portalType,
+        defaultCampaignType: tenant.defaultCampaignType as 'NONE' | 'CPL' | 'CPS',
+        primaryColor: tenant.primaryColor,
+        logoUrl: tenant.logoUrl,
+        partnerLogos: tenant.partnerLogos,
+        maintenanceMode: await maintenanceIsOn(deps),
+      },
+      200,
+    );
+  })
+  .openapi(getSiteSettings, async (c) => c.json(await settingsAnswer(c), 200))
+  .openapi(updateSiteSettings, async (c) => {
+    const { maintenanceMode } = c.req.valid('json');
+    await writeMaintenanceMode(c.var.deps.database.db, maintenanceMode, c.var.user!.id);
+    await audit(c, {
+      action: maintenanceMode ? 'site.maintenance.on' : 'site.maintenance.off',
+      targetType: 'site',
+      targetId: 'global',
+    });
+    forgetSiteSettings(c.var.deps);
+    return c.json(await settingsAnswer(c), 200);
+  });

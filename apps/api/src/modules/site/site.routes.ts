@@ -1,10 +1,40 @@
 import { createRoute } from '@hono/zod-openapi';
-import { siteInfoSchema } from '@offplan/shared';
+import { siteInfoSchema, siteSettingsSchema, updateSiteSettingsSchema } from '@offplan/shared';
+import { errorResponse } from '../../lib/router.ts';
 
 export const getSite = createRoute({
   method: 'get',
   path: '/api/site',
   tags: ['Site'],
-  summary: 'Public facts the web app needs before sign-in (names, tenant, maintenance)',
+  summary:
+    "Public facts the web app needs before sign-in: the host's tenant branding and the maintenance flag",
   responses: { 200: { description: 'Site', content: { 'application/json': { schema: siteInfoSchema } } } },
+});
+
+export const getSiteSettings = createRoute({
+  method: 'get',
+  path: '/api/site/settings',
+  tags: ['Site'],
+  summary: 'The run-time switches (admins)',
+  responses: {
+    200: { description: 'Settings', content: { 'application/json': { schema: siteSettingsSchema } } },
+    401: errorResponse('No session'),
+    403: errorResponse('Not an admin'),
+  },
+});
+
+export const updateSiteSettings = createRoute({
+  method: 'put',
+  path: '/api/site/settings',
+  tags: ['Site'],
+  summary: 'Switch maintenance on or off (admins); every process follows within 2 seconds',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: updateSiteSettingsSchema } } },
+  },
+  responses: {
+    200: { description: 'Settings', content: { 'application/json': { schema: siteSettingsSchema } } },
+    400: errorResponse('Invalid body'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not an admin'),
+  },
 });

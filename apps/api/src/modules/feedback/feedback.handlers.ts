@@ -1,0 +1,46 @@
+import { FEEDBACK_CATEGORY_LABELS } from '@offplan/shared';
+import { brandingFor, currentTenant } from '../../lib/branding.ts';
+import { emailTemplates } from '../../lib/message-templates.ts';
+import { createRouter } from '../../lib/router.ts';
+import { requirePermission, requireSession } from '../../middlewares/session.ts';
+import { insertFeedback, latestFeedback } from './feedback.repository.ts';
+import { listFeedback, sendFeedback } from './feedback.routes.ts';
+
+export const feedbackRouter = createRouter();
+
+feedbackRouter.on('POST', '/api/feedback', requireSession);
+feedbackRouter.on('GET', '/api/feedback', requirePermission('settings.manage'));
+
+feedbackRouter.openapi(sendFeedback, async (c) => {
+  const body = c.req.valid('json');
+  const { settings, database, outbox } = c.var.deps;
+  const user = c.var.user!;
+  const tenant = currentTenant();
+  const id = await insertFeedback(database.db, {
+    userId: user.id,
+    email: user.email,
+    tenant,
+    category: body.category,
+    message: body.message,
+    page: body.page,
+  });
+  const branding = brandingFor(tenant, settings.productName, settings.baseUrl);
+  await outbox.send({
+    channel: 'email',
+    to: settings.feedbackEmail,
+    template: 'feedback',
+    tenant,
+    ...emailTemplates.feedback(
+      branding,
+      { name: user.name || user.email, email: user.email },
+      FEEDBACK_CATEGORY_LABELS[body.category],
+      body.message,
+      body.page,
+    ),
+  });
+  return c.json({ id }, 201);
+});
+
+feedbackRouter.openapi(listFeedback, async (c) =>
+  c.json({ items: await latestFeedback(c.var.deps.database.db) }, 200),
+);

@@ -1,0 +1,31 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { feedbackInputSchema, feedbackListSchema } from '@offplan/shared';
+import { errorResponse } from '../../lib/router.ts';
+
+export const sendFeedback = createRoute({
+  method: 'post',
+  path: '/api/feedback',
+  tags: ['Feedback'],
+  summary: 'Send feedback to the team (kept, and emailed to FEEDBACK_EMAIL)',
+  request: { body: { required: true, content: { 'application/json': { schema: feedbackInputSchema } } } },
+  responses: {
+    201: {
+      description: 'Feedback kept',
+      content: { 'application/json': { schema: z.object({ id: z.string() }) } },
+    },
+    400: errorResponse('Invalid body'),
+    401: errorResponse('No session'),
+  },
+});
+
+export const listFeedback = createRoute({
+  method: 'get',
+  path: '/api/feedback',
+  tags: ['Feedback'],
+  summary: 'The latest feedback, newest first (admins)',
+  responses: {
+    200: { description: 'Feedback', content: { 'application/json': { schema: feedbackListSchema } } },
+    401: errorResponse('No session'),
+    403: errorResponse('Not an admin'),
+  },
+});

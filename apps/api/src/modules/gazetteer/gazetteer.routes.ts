@@ -1,0 +1,26 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { gazetteerResponseSchema } from '@offplan/shared';
+import { errorResponse } from '../../lib/router.ts';
+
+export const gazetteerQuerySchema = z.object({
+  q: z.string().trim().max(200, 'must be at most 200 characters').default(''),
+  limit: z.coerce.number().int().min(1).max(25).default(10),
+});
+
+export const getGazetteer = createRoute({
+  method: 'get',
+  path: '/api/gazetteer',
+  tags: ['Listings'],
+  summary: 'Searches Australian localities (bundled gazetteer; plus the geocoder when GEOCODER_URL is set)',
+  description:
+    'Prefix and typo-tolerant search of suburb, postcode and state (design §2). Street addresses come from the geocoder, when one is configured.',
+  request: { query: gazetteerQuerySchema },
+  responses: {
+    200: {
+      description: 'Matches, best first',
+      content: { 'application/json': { schema: gazetteerResponseSchema } },
+    },
+    400: errorResponse('Invalid query'),
+    401: errorResponse('No session'),
+  },
+});

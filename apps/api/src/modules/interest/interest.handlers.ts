@@ -1,0 +1,26 @@
+import { createRouter } from '../../lib/router.ts';
+import { requirePermission, requireSession } from '../../middlewares/session.ts';
+import { findInterest, listInterestFor, upsertInterest } from './interest.repository.ts';
+import { getMyInterest, listInterest, registerInterest } from './interest.routes.ts';
+
+export const interestRouter = createRouter();
+
+interestRouter.use('/api/interest/:product/me', requireSession);
+interestRouter.on('GET', '/api/interest/:product', requirePermission('settings.manage'));
+
+interestRouter
+  .openapi(getMyInterest, async (c) => {
+    const { product } = c.req.valid('param');
+    return c.json(await findInterest(c.var.deps.database.db, c.var.user!.id, product), 200);
+  })
+  .openapi(registerInterest, async (c) => {
+    const { product } = c.req.valid('param');
+    const body = c.req.valid('json') ?? {};
+    const db = c.var.deps.database.db;
+    await upsertInterest(db, c.var.user!.id, product, body.note);
+    return c.json(await findInterest(db, c.var.user!.id, product), 200);
+  })
+  .openapi(listInterest, async (c) => {
+    const { product } = c.req.valid('param');
+    return c.json(await listInterestFor(c.var.deps.database.db, product), 200);
+  });

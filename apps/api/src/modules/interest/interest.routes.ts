@@ -1,0 +1,53 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  INTEREST_PRODUCTS,
+  interestListSchema,
+  myInterestSchema,
+  registerInterestSchema,
+} from '@offplan/shared';
+import { errorResponse } from '../../lib/router.ts';
+
+const params = z.object({ product: z.enum(INTEREST_PRODUCTS) });
+
+export const getMyInterest = createRoute({
+  method: 'get',
+  path: '/api/interest/{product}/me',
+  tags: ['Interest'],
+  summary: 'Whether the signed-in user registered interest in a Coming Soon product',
+  request: { params },
+  responses: {
+    200: { description: 'Interest', content: { 'application/json': { schema: myInterestSchema } } },
+    400: errorResponse('Unknown product'),
+    401: errorResponse('No session'),
+  },
+});
+
+export const registerInterest = createRoute({
+  method: 'put',
+  path: '/api/interest/{product}/me',
+  tags: ['Interest'],
+  summary: 'Register interest (idempotent: once per user; a later call only updates the note)',
+  request: {
+    params,
+    body: { required: false, content: { 'application/json': { schema: registerInterestSchema } } },
+  },
+  responses: {
+    200: { description: 'Interest', content: { 'application/json': { schema: myInterestSchema } } },
+    400: errorResponse('Invalid body or unknown product'),
+    401: errorResponse('No session'),
+  },
+});
+
+export const listInterest = createRoute({
+  method: 'get',
+  path: '/api/interest/{product}',
+  tags: ['Interest'],
+  summary: 'Who registered interest, newest first (admins)',
+  request: { params },
+  responses: {
+    200: { description: 'Interest', content: { 'application/json': { schema: interestListSchema } } },
+    400: errorResponse('Unknown product'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not an admin'),
+  },
+});

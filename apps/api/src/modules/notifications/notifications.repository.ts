@@ -1,0 +1,181 @@
+import type { Notification, SentMessage } from '@offplan/shared';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { inAppMessageReceipts, inAppMessages, member, organization, user } from '../../db/schema/index.ts';
+
+/** Messages one user may see: to everyone, to them, or to an organisation they belong to. */
+function visibleTo(userId: string) {
+  return or(
+    eq(inAppMessages.audience, 'everyone'),
+    and(eq(inAppMessages.audience, 'user'), eq(inAppMessages.audienceUserId, userId)),
+    and(
+      eq(inAppMessages.audience, 'organisation'),
+      inArray(
+        inAppMessages.audienceOrganisationId,
+        sql`(select ${member.organizationId} from ${member} where ${member.userId} = ${userId})`,
+      ),
+    ),
+  );
+}
+
+/** The newest `limit` messages for a user, with their own read state (spec §3 shape). */
+export async function listNotifications(db: Db, userId: string, limit: number): Promise<Notification[]> {
+  const rows = await db
+    .select({
+      id: inAppMessages.id,
+      campaignId: inAppMessages.campaignId,
+      createdAt: inAppMessages.createdAt,
+      title: inAppMessages.title,
+      body: inAppMessages.body,
+      ctaLink: inAppMessages.ctaLink,
+      ctaLabel: inAppMessages.ctaLabel,
+      thumbnail: inAppMessages.thumbnail,
+      priorityLevel: inAppMessages.priorityLevel,
+      trigger: inAppMessages.trigger,
+      position: inAppMessages.position,
+      readAt: inAppMessageReceipts.readAt,
+    })
+    .from(inAppMessages)
+    .leftJoin(
+      inAppMessageReceipts,
+      and(eq(inAppMessageReceipts.messageId, inAppMessages.id), eq(inAppMessageReceipts.userId, userId)),
+    )
+    .where(visibleTo(userId))
+    .orderBy(desc(inAppMessages.createdAt), desc(inAppMessages.campaignId))
+    .limit(limit);
+  return rows.map((row) => ({
+    messageId: row.id,
+    campaignId: row.campaignId,
+    createdAt: row.createdAt.toISOString(),
+    read: row.readAt != null,
+    customPayload: {
+      title: row.title,
+      body: row.body,
+      cta_link: row.ctaLink,
+      cta_label: row.ctaLabel,
+      thumbnail: row.thumbnail,
+    },
+    priorityLevel: row.priorityLevel,
+    trigger: row.trigger,
+    position: row.position,
+  }));
+}
+
+/** How many of these ids the user may see (all must be, or nothing is recorded). */
+export async function countVisible(db: Db, userId: string, messageIds: string[]) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(inAppMessages)
+    .where(and(inArray(inAppMessages.id, messageIds), visibleTo(userId)));
+  return row?.n ?? 0;
+}
+
+export type ReceiptEvent = 'open' | 'click' | 'read';
+
+/** Records opens, a click or reads of one user's messages; a click also marks the message read. */
+export async function recordReceipts(db: Db, userId: string, messageIds: string[], event: ReceiptEvent) {
+  const now = new Date();
+  const values = messageIds.map((messageId) => ({
+    messageId,
+    userId,
+    openedAt: event === 'open' ? now : null,
+    openCount: event === 'open' ? 1 : 0,
+    clickedAt: event === 'click' ? now : null,
+    clickCount: event === 'click' ? 1 : 0,
+    readAt: event === 'open' ? null : now,
+  }));
+  const r = inAppMessageReceipts;
+  const set =
+    event === 'open'
+      ? { openedAt: sql`coalesce(${r.openedAt}, excluded.opened_at)`, openCount: sql`${r.openCount} + 1` }
+      : event === 'click'
+        ? {
+            clickedAt: sql`coalesce(${r.clickedAt}, excluded.clicked_at)`,
+            clickCount: sql`${r.clickCount} + 1`,
+            readAt: sql`coalesce(${r.readAt}, excluded.read_at)`,
+          }
+        : { readAt: sql`coalesce(${r.readAt}, excluded.read_at)` };
+  await db
+    .insert(r)
+    .values(values)
+    .onConflictDoUpdate({ target: [r.messageId, r.userId], set });
+  return messageIds.length;
+}
+
+export async function findUserIdByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function organisationExists(db: Db, id: string) {
+  const [row] = await db.select({ id: organization.id }).from(organization).where(eq(organization.id, id));
+  return row != null;
+}
+
+/** Messages sent, newest first, with how many people opened, clicked and read each. */
+export async function listSentMessages(db: Db, limit = 100): Promise<SentMessage[]> {
+  const m = inAppMessages;
+  const r = inAppMessageReceipts;
+  const rows = await db
+    .select({
+      id: m.id,
+      campaignId: m.campaignId,
+      createdAt: m.createdAt,
+      audience: m.audience,
+      userEmail: user.email,
+      organisationName: organization.name,
+      title: m.title,
+      body: m.body,
+      ctaLink: m.ctaLink,
+      ctaLabel: m.ctaLabel,
+      thumbnail: m.thumbnail,
+      priorityLevel: m.priorityLevel,
+      trigger: m.trigger,
+      position: m.position,
+      source: m.source,
+      opens: sql<number>`(select count(*)::int from ${r} where ${r.messageId} = ${m.id} and ${r.openedAt} is not null)`,
+      clicks: sql<number>`(select count(*)::int from ${r} where ${r.messageId} = ${m.id} and ${r.clickedAt} is not null)`,
+      reads: sql<number>`(select count(*)::int from ${r} where ${r.messageId} = ${m.id} and ${r.readAt} is not null)`,
+    })
+    .from(m)
+    .leftJoin(user, eq(user.id, m.audienceUserId))
+    .leftJoin(organization, eq(organization.id, m.audienceOrganisationId))
+    .orderBy(desc(m.createdAt), desc(m.campaignId))
+    .limit(limit);
+  return rows.map((row) => ({
+    messageId: row.id,
+    campaignId: row.campaignId,
+    createdAt: row.createdAt.toISOString(),
+    audience: row.audience,
+    audienceLabel:
+      row.audience === 'everyone'
+        ? 'Everyone'
+        : row.audience === 'user'
+          ? (row.userEmail ?? 'Deleted user')
+          : (row.organisationName ?? 'Deleted organisation'),
+    title: row.title,
+    body: row.body,
+    ctaLink: row.ctaLink,
+    ctaLabel: row.ctaLabel,
+    thumbnail: row.thumbnail,
+    priorityLevel: row.priorityLevel,
+    trigger: row.trigger,
+    position: row.position,
+    source: row.source,
+    opens: row.opens,
+    clicks: row.clicks,
+    reads: row.reads,
+  }));
+}
+
+export async function listOrganisations(db: Db) {
+  return db
+    .select({ id: organization.id, name: organization.name })
+    .from(organization)
+    .orderBy(asc(organization.name))
+    .limit(1000);
+}

@@ -1,0 +1,127 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  composeMessageResponseSchema,
+  composeMessageSchema,
+  messageOrganisationsResponseSchema,
+  NOTIFICATION_TOKEN_HEADER,
+  notificationClickSchema,
+  notificationIdsSchema,
+  notificationsResponseSchema,
+  notificationTokenRequestSchema,
+  notificationTokenResponseSchema,
+  notificationTrackResponseSchema,
+  sentMessagesResponseSchema,
+} from '@offplan/shared';
+import { errorResponse } from '../../lib/router.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});
+
+export const postNotificationToken = createRoute({
+  method: 'post',
+  path: '/api/notifications/token',
+  tags: ['Notifications'],
+  summary: 'A signed notification token for the signed-in user’s own email (spec §7)',
+  description: 'Lives 22 hours. Asking for any other email is refused (403).',
+  request: body(notificationTokenRequestSchema),
+  responses: {
+    200: json(notificationTokenResponseSchema, 'The token'),
+    400: errorResponse('Invalid body'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not your email'),
+  },
+});
+
+export const getNotifications = createRoute({
+  method: 'get',
+  path: '/api/notifications/{email}',
+  tags: ['Notifications'],
+  summary: 'The newest 10 in-app messages of the signed-in user (spec §7)',
+  description: `Only one’s own email, with the token of POST /api/notifications/token in the ${NOTIFICATION_TOKEN_HEADER} header.`,
+  request: {
+    params: z.object({ email: z.string().min(1).max(254) }),
+    headers: z.object({ [NOTIFICATION_TOKEN_HEADER]: z.string().max(1000).optional() }),
+  },
+  responses: {
+    200: json(notificationsResponseSchema, 'Messages, newest first'),
+    401: errorResponse('No session, or no valid notification token'),
+    403: errorResponse('Not your email'),
+  },
+});
+
+const trackResponses = {
+  200: json(notificationTrackResponseSchema, 'Recorded'),
+  400: errorResponse('Invalid body'),
+  401: errorResponse('No session'),
+  404: errorResponse('A message that is not the user’s'),
+};
+
+export const postNotificationOpen = createRoute({
+  method: 'post',
+  path: '/api/notifications/open',
+  tags: ['Notifications'],
+  summary: 'Records that the user saw these messages (the bell opened, or a pop-up shown)',
+  request: body(notificationIdsSchema),
+  responses: trackResponses,
+});
+
+export const postNotificationRead = createRoute({
+  method: 'post',
+  path: '/api/notifications/read',
+  tags: ['Notifications'],
+  summary: 'Marks these messages read for the user',
+  request: body(notificationIdsSchema),
+  responses: trackResponses,
+});
+
+export const postNotificationClick = createRoute({
+  method: 'post',
+  path: '/api/notifications/click',
+  tags: ['Notifications'],
+  summary: 'Records a click on a message and marks it read',
+  request: body(notificationClickSchema),
+  responses: trackResponses,
+});
+
+export const postAdminMessage = createRoute({
+  method: 'post',
+  path: '/api/admin/messages',
+  tags: ['Admin'],
+  summary: 'Sends an in-app message to everyone, one organisation or one user (design §5)',
+  request: body(composeMessageSchema),
+  responses: {
+    201: json(composeMessageResponseSchema, 'Sent'),
+    400: errorResponse('Invalid message, or no such organisation or user'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not an admin'),
+  },
+});
+
+export const getAdminMessages = createRoute({
+  method: 'get',
+  path: '/api/admin/messages',
+  tags: ['Admin'],
+  summary: 'In-app messages sent, newest first, with open, click and read counts',
+  responses: {
+    200: json(sentMessagesResponseSchema, 'Messages'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not an admin'),
+  },
+});
+
+export const getAdminMessageOrganisations = createRoute({
+  method: 'get',
+  path: '/api/admin/messages/organisations',
+  tags: ['Admin'],
+  summary: 'Organisations the composer can send to, by name',
+  responses: {
+    200: json(messageOrganisationsResponseSchema, 'Organisations'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not an admin'),
+  },
+});

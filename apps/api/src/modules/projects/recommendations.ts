@@ -1,0 +1,112 @@
+import { NO_NEW_ENQUIRY_SALES_STATUSES } from '@offplan/shared';
+import { and, eq, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { member, organization, projectRecommendations, projects, user } from '../../db/schema/index.ts';
+import { memberProjectIds, nameKey, nameKeySql, websiteDomainSql } from './project-access.ts';
+
+/**
+ * Mail providers anyone can sign up with: a shared domain says nothing about who built a project, so
+ * it never recommends one (decision 019).
+ */
+export const PUBLIC_EMAIL_DOMAINS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'yahoo.com.au',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'bigpond.com',
+  'bigpond.net.au',
+  'optusnet.com.au',
+  'tpg.com.au',
+  'iinet.net.au',
+]);
+
+/** Names shorter than this (after normalising) match too much to recommend by. */
+const MIN_NAME_KEY_LENGTH = 3;
+
+type AutoSource = 'name_match' | 'domain_match';
+
+/** Listings that may be recommended at all (design §2): unclaimed, taking enquiries, proceeding. */
+export const recommendable = and(
+  isNull(projects.organisationId),
+  notInArray(projects.salesStatus, [...NO_NEW_ENQUIRY_SALES_STATUSES]),
+  ne(projects.stage, 'NOT_PROCEEDING'),
+)!;
+
+/** The projects design §2's rules recommend to one user now, with the rule that matched. */
+export async function matchRecommendations(db: Db, userId: string): Promise<Map<number, AutoSource>> {
+  const [account] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  if (!account) return new Map();
+  const organisations = await db
+    .select({ name: organization.name })
+    .from(member)
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .where(eq(member.userId, userId));
+  const keys = [...new Set(organisations.map((o) => nameKey(o.name)))].filter(
+    (key) => key.length >= MIN_NAME_KEY_LENGTH,
+  );
+  const domain = account.email
+    .split('@')[1]
+    ?.toLowerCase()
+    .replace(/^www\./, '');
+  const useDomain = domain && !PUBLIC_EMAIL_DOMAINS.has(domain) ? domain : undefined;
+  if (!keys.length && !useDomain) return new Map();
+
+  const nameMatch: SQL | undefined = keys.length
+    ? or(inArray(nameKeySql(projects.developerName), keys), inArray(nameKeySql(projects.marketerName), keys))
+    : undefined;
+  const domainMatch: SQL | undefined = useDomain ? sql`${websiteDomainSql} = ${useDomain}` : undefined;
+  const rows = await db
+    .select({ id: projects.id, byName: nameMatch ? sql<boolean>`${nameMatch}` : sql<boolean>`false` })
+    .from(projects)
+    .where(
+      and(recommendable, or(nameMatch, domainMatch), notInArray(projects.id, memberProjectIds(db, userId))),
+    );
+  return new Map(rows.map((row) => [row.id, row.byName ? 'name_match' : 'domain_match']));
+}
+
+/**
+ * Brings a user's automatic recommendations up to date (GET /api/user-projects calls this first, so
+ * the counts always reflect claims, renames and organisation changes). Writes only what changed;
+ * admin-assigned recommendations are left alone.
+ */
+export async function refreshRecommendations(db: Db, userId: string): Promise<void> {
+  const wanted = await matchRecommendations(db, userId);
+  const current = await db
+    .select({ projectId: projectRecommendations.projectId, source: projectRecommendations.source })
+    .from(projectRecommendations)
+    .where(eq(projectRecommendations.userId, userId));
+  const have = new Map(current.map((row) => [row.projectId, row.source]));
+  const stale = current
+    .filter((row) => row.source !== 'admin' && !wanted.has(row.projectId))
+    .map((row) => row.projectId);
+  const missing = [...wanted].filter(([projectId]) => !have.has(projectId));
+  if (!stale.length && !missing.length) return;
+  await db.transaction(async (tx) => {
+    if (stale.length) {
+      await tx
+        .delete(projectRecommendations)
+        .where(
+          and(
+            eq(projectRecommendations.userId, userId),
+            inArray(projectRecommendations.projectId, stale),
+            ne(projectRecommendations.source, 'admin'),
+          ),
+        );
+    }
+    if (missing.length) {
+      await tx
+        .insert(projectRecommendations)
+        .values(missing.map(([projectId, source]) => ({ userId, projectId, source })))
+        .onConflictDoNothing();
+    }
+  });
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { IN_APP_MESSAGES } from './constants.ts';
+
+/** Header carrying the notification token of POST /api/notifications/token (spec §7 "token header"). */
+export const NOTIFICATION_TOKEN_HEADER = 'x-notification-token';
+/** Error code of a missing, forged or expired notification token (not a lost session: no sign-in redirect). */
+export const NOTIFICATION_TOKEN_INVALID = 'NOTIFICATION_TOKEN_INVALID';
+
+export const IN_APP_TRIGGERS = ['immediate', 'never'] as const;
+export type InAppTrigger = (typeof IN_APP_TRIGGERS)[number];
+export type InAppPosition = (typeof IN_APP_MESSAGES.positions)[number];
+export const IN_APP_AUDIENCES = ['everyone', 'organisation', 'user'] as const;
+export type InAppAudienceKind = (typeof IN_APP_AUDIENCES)[number];
+
+const email = z.string().trim().toLowerCase().email('must be an email address').max(254);
+
+/** POST /api/notifications/token body (spec §7: body data.email). */
+export const notificationTokenRequestSchema = z.strictObject({ data: z.strictObject({ email }) });
+export type NotificationTokenRequest = z.infer<typeof notificationTokenRequestSchema>;
+export const notificationTokenResponseSchema = z.object({ token: z.string() });
+
+/** One in-app message as the bell and pop-ups receive it (spec §3 "Notification"). */
+export const notificationSchema = z.object({
+  messageId: z.string(),
+  campaignId: z.number().int(),
+  createdAt: z.string(),
+  read: z.boolean(),
+  customPayload: z.object({
+    title: z.string(),
+    body: z.string(),
+    cta_link: z.string().nullable(),
+    cta_label: z.string().nullable(),
+    thumbnail: z.string().nullable(),
+  }),
+  priorityLevel: z.number().int(),
+  trigger: z.enum(IN_APP_TRIGGERS),
+  position: z.enum(IN_APP_MESSAGES.positions),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationsResponseSchema = z.object({ notifications: z.array(notificationSchema) });
+export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+
+/** Open and read tracking take the ids of the messages shown; click takes one. */
+export const notificationIdsSchema = z.strictObject({
+  messageIds: z.array(z.string().min(1).max(100)).min(1).max(50),
+});
+export const notificationClickSchema = z.strictObject({ messageId: z.string().min(1).max(100) });
+export const notificationTrackResponseSchema = z.object({ recorded: z.number().int() });
+
+/** A path inside the portal: `/…`, but not `//host` or `/\host`, which browsers read as another site. */
+const PORTAL_PATH = /^\/(?![/\\])/;
+/** A link the bell and pop-ups may follow: http(s), or a path inside the portal. */
+export const isSafeMessageLink = (value: string) => /^https?:\/\//i.test(value) || PORTAL_PATH.test(value);
+/** A thumbnail: https, or a path inside the portal. */
+export const isSafeMessageThumbnail = (value: string) =>
+  /^https:\/\//i.test(value) || PORTAL_PATH.test(value);
+
+const safeLink = z.string().trim().max(2000).refine(isSafeMessageLink, 'must be an http(s) link or a path');
+/** Empty fields are left out by the client; the schema takes them absent or null. */
+const optional = <T extends z.ZodType>(schema: T) => schema.nullish();
+
+/** The admin composer's message (design §5: announcements to all, an organisation, or a user). */
+export const composeMessageSchema = z
+  .strictObject({
+    audience: z.enum(IN_APP_AUDIENCES),
+    organisationId: optional(z.string().trim().min(1).max(100)),
+    userEmail: optional(email),
+    title: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    body: z.string().trim().min(1, 'is required').max(20_000, 'must be at most 20000 characters'),
+    ctaLink: optional(safeLink),
+    ctaLabel: optional(z.string().trim().max(100, 'must be at most 100 characters')),
+    thumbnail: optional(
+      z.string().trim().max(2000).refine(isSafeMessageThumbnail, 'must be an https link or a path'),
+    ),
+    priorityLevel: z.number().int().min(0).max(1000).default(100),
+    trigger: z.enum(IN_APP_TRIGGERS).default('immediate'),
+    position: z.enum(IN_APP_MESSAGES.positions).default('Center'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.audience === 'organisation' && !value.organisationId)
+      ctx.addIssue({ code: 'custom', path: ['organisationId'], message: 'is required for an organisation' });
+    if (value.audience === 'user' && !value.userEmail)
+      ctx.addIssue({ code: 'custom', path: ['userEmail'], message: 'is required for a user' });
+    if (value.ctaLabel && !value.ctaLink)
+      ctx.addIssue({ code: 'custom', path: ['ctaLink'], message: 'is required with a label' });
+  });
+export type ComposeMessage = z.input<typeof composeMessageSchema>;
+
+export const sentMessageSchema = z.object({
+  messageId: z.string(),
+  campaignId: z.number().int(),
+  createdAt: z.string(),
+  audience: z.enum(IN_APP_AUDIENCES),
+  audienceLabel: z.string(),
+  title: z.string(),
+  body: z.string(),
+  ctaLink: z.string().nullable(),
+  ctaLabel: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  priorityLevel: z.number().int(),
+  trigger: z.enum(IN_APP_TRIGGERS),
+  position: z.enum(IN_APP_MESSAGES.positions),
+  source: z.enum(['system', 'admin']),
+  opens: z.number().int(),
+  clicks: z.number().int(),
+  reads: z.number().int(),
+});
+export type SentMessage = z.infer<typeof sentMessageSchema>;
+export const sentMessagesResponseSchema = z.object({ items: z.array(sentMessageSchema) });
+export const composeMessageResponseSchema = z.object({ messageId: z.string() });
+
+/** Organisations the composer can address (id and name, by name). */
+export const messageOrganisationsResponseSchema = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string() })),
+});
