@@ -10,15 +10,25 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as BareRouteImport } from './routes/_bare'
 import { Route as MainRouteImport } from './routes/_main'
 import { Route as OnboardingRouteImport } from './routes/_onboarding'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthTermsRouteImport } from './routes/_auth/terms'
+import { Route as BareLandingRouteImport } from './routes/_bare/landing'
+import { Route as BareLogin2RouteImport } from './routes/_bare/login-2'
+import { Route as BareLogin3RouteImport } from './routes/_bare/login-3'
+import { Route as BareSidebarsRouteImport } from './routes/_bare/sidebars'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
+import { Route as MainAccessrequestsRouteImport } from './routes/_main/accessrequests'
 import { Route as MainDashboardRouteImport } from './routes/_main/dashboard'
+import { Route as MainFeedbackRouteImport } from './routes/_main/feedback'
+import { Route as MainMessagesRouteImport } from './routes/_main/messages'
+import { Route as MainOffplanAiRouteImport } from './routes/_main/offplan-ai'
 import { Route as MainProfileRouteImport } from './routes/_main/profile'
+import { Route as MainSiteSettingsRouteImport } from './routes/_main/site-settings'
 import { Route as MainUsersRouteImport } from './routes/_main/users'
 import { Route as OnboardingActivateRouteImport } from './routes/_onboarding/activate'
 import { Route as OnboardingConnectRouteImport } from './routes/_onboarding/connect'
@@ -31,9 +41,19 @@ import { Route as AuthLoginVerifyOtpRouteImport } from './routes/_auth/login_.ve
 import { Route as AuthLoginVerifyPhoneRouteImport } from './routes/_auth/login_.verify-phone'
 import { Route as MainDevMailboxRouteImport } from './routes/_main/dev.mailbox'
 import { Route as MainProfileIdRouteImport } from './routes/_main/profile_.$id'
+import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/index'
+import { Route as MainProjectsNewRouteImport } from './routes/_main/projects/new'
+import { Route as MainProjectsPendingRouteImport } from './routes/_main/projects/pending'
+import { Route as MainProjectsRecommendedRouteImport } from './routes/_main/projects/recommended'
+import { Route as MainProjectsIdEditRouteImport } from './routes/_main/projects/$id.edit'
+import { Route as MainProjectsIdSummaryRouteImport } from './routes/_main/projects/$id.summary'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BareRoute = BareRouteImport.update({
+  id: '/_bare',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MainRoute = MainRouteImport.update({
@@ -64,9 +84,34 @@ const AuthTermsRoute = AuthTermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => AuthRoute,
 } as any)
+const BareLandingRoute = BareLandingRouteImport.update({
+  id: '/landing',
+  path: '/landing',
+  getParentRoute: () => BareRoute,
+} as any)
+const BareLogin2Route = BareLogin2RouteImport.update({
+  id: '/login-2',
+  path: '/login-2',
+  getParentRoute: () => BareRoute,
+} as any)
+const BareLogin3Route = BareLogin3RouteImport.update({
+  id: '/login-3',
+  path: '/login-3',
+  getParentRoute: () => BareRoute,
+} as any)
+const BareSidebarsRoute = BareSidebarsRouteImport.update({
+  id: '/sidebars',
+  path: '/sidebars',
+  getParentRoute: () => BareRoute,
+} as any)
 const MainIndexRoute = MainIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainAccessrequestsRoute = MainAccessrequestsRouteImport.update({
+  id: '/accessrequests',
+  path: '/accessrequests',
   getParentRoute: () => MainRoute,
 } as any)
 const MainDashboardRoute = MainDashboardRouteImport.update({
@@ -74,9 +119,29 @@ const MainDashboardRoute = MainDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => MainRoute,
 } as any)
+const MainFeedbackRoute = MainFeedbackRouteImport.update({
+  id: '/feedback',
+  path: '/feedback',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainMessagesRoute = MainMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainOffplanAiRoute = MainOffplanAiRouteImport.update({
+  id: '/offplan-ai',
+  path: '/offplan-ai',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainProfileRoute = MainProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainSiteSettingsRoute = MainSiteSettingsRouteImport.update({
+  id: '/site-settings',
+  path: '/site-settings',
   getParentRoute: () => MainRoute,
 } as any)
 const MainUsersRoute = MainUsersRouteImport.update({
@@ -139,6 +204,36 @@ const MainProfileIdRoute = MainProfileIdRouteImport.update({
   path: '/profile/$id',
   getParentRoute: () => MainRoute,
 } as any)
+const MainProjectsIndexRoute = MainProjectsIndexRouteImport.update({
+  id: '/projects/',
+  path: '/projects/',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainProjectsNewRoute = MainProjectsNewRouteImport.update({
+  id: '/projects/new',
+  path: '/projects/new',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainProjectsPendingRoute = MainProjectsPendingRouteImport.update({
+  id: '/projects/pending',
+  path: '/projects/pending',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainProjectsRecommendedRoute = MainProjectsRecommendedRouteImport.update({
+  id: '/projects/recommended',
+  path: '/projects/recommended',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainProjectsIdEditRoute = MainProjectsIdEditRouteImport.update({
+  id: '/projects/$id/edit',
+  path: '/projects/$id/edit',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainProjectsIdSummaryRoute = MainProjectsIdSummaryRouteImport.update({
+  id: '/projects/$id/summary',
+  path: '/projects/$id/summary',
+  getParentRoute: () => MainRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
@@ -146,8 +241,17 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/terms': typeof AuthTermsRoute
+  '/landing': typeof BareLandingRoute
+  '/login-2': typeof BareLogin2Route
+  '/login-3': typeof BareLogin3Route
+  '/sidebars': typeof BareSidebarsRoute
+  '/accessrequests': typeof MainAccessrequestsRoute
   '/dashboard': typeof MainDashboardRoute
+  '/feedback': typeof MainFeedbackRoute
+  '/messages': typeof MainMessagesRoute
+  '/offplan-ai': typeof MainOffplanAiRoute
   '/profile': typeof MainProfileRoute
+  '/site-settings': typeof MainSiteSettingsRoute
   '/users': typeof MainUsersRoute
   '/activate': typeof OnboardingActivateRoute
   '/connect': typeof OnboardingConnectRoute
@@ -160,6 +264,12 @@ export interface FileRoutesByFullPath {
   '/login/verify-phone': typeof AuthLoginVerifyPhoneRoute
   '/dev/mailbox': typeof MainDevMailboxRoute
   '/profile/$id': typeof MainProfileIdRoute
+  '/projects/new': typeof MainProjectsNewRoute
+  '/projects/pending': typeof MainProjectsPendingRoute
+  '/projects/recommended': typeof MainProjectsRecommendedRoute
+  '/projects/': typeof MainProjectsIndexRoute
+  '/projects/$id/edit': typeof MainProjectsIdEditRoute
+  '/projects/$id/summary': typeof MainProjectsIdSummaryRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
@@ -167,8 +277,17 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/terms': typeof AuthTermsRoute
+  '/landing': typeof BareLandingRoute
+  '/login-2': typeof BareLogin2Route
+  '/login-3': typeof BareLogin3Route
+  '/sidebars': typeof BareSidebarsRoute
+  '/accessrequests': typeof MainAccessrequestsRoute
   '/dashboard': typeof MainDashboardRoute
+  '/feedback': typeof MainFeedbackRoute
+  '/messages': typeof MainMessagesRoute
+  '/offplan-ai': typeof MainOffplanAiRoute
   '/profile': typeof MainProfileRoute
+  '/site-settings': typeof MainSiteSettingsRoute
   '/users': typeof MainUsersRoute
   '/activate': typeof OnboardingActivateRoute
   '/connect': typeof OnboardingConnectRoute
@@ -181,18 +300,34 @@ export interface FileRoutesByTo {
   '/login/verify-phone': typeof AuthLoginVerifyPhoneRoute
   '/dev/mailbox': typeof MainDevMailboxRoute
   '/profile/$id': typeof MainProfileIdRoute
+  '/projects/new': typeof MainProjectsNewRoute
+  '/projects/pending': typeof MainProjectsPendingRoute
+  '/projects/recommended': typeof MainProjectsRecommendedRoute
+  '/projects': typeof MainProjectsIndexRoute
+  '/projects/$id/edit': typeof MainProjectsIdEditRoute
+  '/projects/$id/summary': typeof MainProjectsIdSummaryRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_auth': typeof AuthRouteWithChildren
+  '/_bare': typeof BareRouteWithChildren
   '/_main': typeof MainRouteWithChildren
   '/_onboarding': typeof OnboardingRouteWithChildren
   '/logout': typeof LogoutRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/terms': typeof AuthTermsRoute
+  '/_bare/landing': typeof BareLandingRoute
+  '/_bare/login-2': typeof BareLogin2Route
+  '/_bare/login-3': typeof BareLogin3Route
+  '/_bare/sidebars': typeof BareSidebarsRoute
+  '/_main/accessrequests': typeof MainAccessrequestsRoute
   '/_main/dashboard': typeof MainDashboardRoute
+  '/_main/feedback': typeof MainFeedbackRoute
+  '/_main/messages': typeof MainMessagesRoute
+  '/_main/offplan-ai': typeof MainOffplanAiRoute
   '/_main/profile': typeof MainProfileRoute
+  '/_main/site-settings': typeof MainSiteSettingsRoute
   '/_main/users': typeof MainUsersRoute
   '/_onboarding/activate': typeof OnboardingActivateRoute
   '/_onboarding/connect': typeof OnboardingConnectRoute
@@ -206,6 +341,12 @@ export interface FileRoutesById {
   '/_auth/login_/verify-phone': typeof AuthLoginVerifyPhoneRoute
   '/_main/dev/mailbox': typeof MainDevMailboxRoute
   '/_main/profile_/$id': typeof MainProfileIdRoute
+  '/_main/projects/new': typeof MainProjectsNewRoute
+  '/_main/projects/pending': typeof MainProjectsPendingRoute
+  '/_main/projects/recommended': typeof MainProjectsRecommendedRoute
+  '/_main/projects/': typeof MainProjectsIndexRoute
+  '/_main/projects/$id/edit': typeof MainProjectsIdEditRoute
+  '/_main/projects/$id/summary': typeof MainProjectsIdSummaryRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -215,8 +356,17 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/terms'
+    | '/landing'
+    | '/login-2'
+    | '/login-3'
+    | '/sidebars'
+    | '/accessrequests'
     | '/dashboard'
+    | '/feedback'
+    | '/messages'
+    | '/offplan-ai'
     | '/profile'
+    | '/site-settings'
     | '/users'
     | '/activate'
     | '/connect'
@@ -229,6 +379,12 @@ export interface FileRouteTypes {
     | '/login/verify-phone'
     | '/dev/mailbox'
     | '/profile/$id'
+    | '/projects/new'
+    | '/projects/pending'
+    | '/projects/recommended'
+    | '/projects/'
+    | '/projects/$id/edit'
+    | '/projects/$id/summary'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -236,8 +392,17 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/terms'
+    | '/landing'
+    | '/login-2'
+    | '/login-3'
+    | '/sidebars'
+    | '/accessrequests'
     | '/dashboard'
+    | '/feedback'
+    | '/messages'
+    | '/offplan-ai'
     | '/profile'
+    | '/site-settings'
     | '/users'
     | '/activate'
     | '/connect'
@@ -250,17 +415,33 @@ export interface FileRouteTypes {
     | '/login/verify-phone'
     | '/dev/mailbox'
     | '/profile/$id'
+    | '/projects/new'
+    | '/projects/pending'
+    | '/projects/recommended'
+    | '/projects'
+    | '/projects/$id/edit'
+    | '/projects/$id/summary'
   id:
     | '__root__'
     | '/_auth'
+    | '/_bare'
     | '/_main'
     | '/_onboarding'
     | '/logout'
     | '/_auth/forgot-password'
     | '/_auth/login'
     | '/_auth/terms'
+    | '/_bare/landing'
+    | '/_bare/login-2'
+    | '/_bare/login-3'
+    | '/_bare/sidebars'
+    | '/_main/accessrequests'
     | '/_main/dashboard'
+    | '/_main/feedback'
+    | '/_main/messages'
+    | '/_main/offplan-ai'
     | '/_main/profile'
+    | '/_main/site-settings'
     | '/_main/users'
     | '/_onboarding/activate'
     | '/_onboarding/connect'
@@ -274,10 +455,17 @@ export interface FileRouteTypes {
     | '/_auth/login_/verify-phone'
     | '/_main/dev/mailbox'
     | '/_main/profile_/$id'
+    | '/_main/projects/new'
+    | '/_main/projects/pending'
+    | '/_main/projects/recommended'
+    | '/_main/projects/'
+    | '/_main/projects/$id/edit'
+    | '/_main/projects/$id/summary'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AuthRoute: typeof AuthRouteWithChildren
+  BareRoute: typeof BareRouteWithChildren
   MainRoute: typeof MainRouteWithChildren
   OnboardingRoute: typeof OnboardingRouteWithChildren
   LogoutRoute: typeof LogoutRoute
@@ -290,6 +478,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_bare': {
+      id: '/_bare'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof BareRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_main': {
@@ -334,11 +529,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthTermsRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_bare/landing': {
+      id: '/_bare/landing'
+      path: '/landing'
+      fullPath: '/landing'
+      preLoaderRoute: typeof BareLandingRouteImport
+      parentRoute: typeof BareRoute
+    }
+    '/_bare/login-2': {
+      id: '/_bare/login-2'
+      path: '/login-2'
+      fullPath: '/login-2'
+      preLoaderRoute: typeof BareLogin2RouteImport
+      parentRoute: typeof BareRoute
+    }
+    '/_bare/login-3': {
+      id: '/_bare/login-3'
+      path: '/login-3'
+      fullPath: '/login-3'
+      preLoaderRoute: typeof BareLogin3RouteImport
+      parentRoute: typeof BareRoute
+    }
+    '/_bare/sidebars': {
+      id: '/_bare/sidebars'
+      path: '/sidebars'
+      fullPath: '/sidebars'
+      preLoaderRoute: typeof BareSidebarsRouteImport
+      parentRoute: typeof BareRoute
+    }
     '/_main/': {
       id: '/_main/'
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof MainIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/accessrequests': {
+      id: '/_main/accessrequests'
+      path: '/accessrequests'
+      fullPath: '/accessrequests'
+      preLoaderRoute: typeof MainAccessrequestsRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/dashboard': {
@@ -348,11 +578,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainDashboardRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/feedback': {
+      id: '/_main/feedback'
+      path: '/feedback'
+      fullPath: '/feedback'
+      preLoaderRoute: typeof MainFeedbackRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/messages': {
+      id: '/_main/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof MainMessagesRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/offplan-ai': {
+      id: '/_main/offplan-ai'
+      path: '/offplan-ai'
+      fullPath: '/offplan-ai'
+      preLoaderRoute: typeof MainOffplanAiRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/profile': {
       id: '/_main/profile'
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof MainProfileRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/site-settings': {
+      id: '/_main/site-settings'
+      path: '/site-settings'
+      fullPath: '/site-settings'
+      preLoaderRoute: typeof MainSiteSettingsRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/users': {
@@ -439,6 +697,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainProfileIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/projects/': {
+      id: '/_main/projects/'
+      path: '/projects'
+      fullPath: '/projects/'
+      preLoaderRoute: typeof MainProjectsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/projects/new': {
+      id: '/_main/projects/new'
+      path: '/projects/new'
+      fullPath: '/projects/new'
+      preLoaderRoute: typeof MainProjectsNewRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/projects/pending': {
+      id: '/_main/projects/pending'
+      path: '/projects/pending'
+      fullPath: '/projects/pending'
+      preLoaderRoute: typeof MainProjectsPendingRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/projects/recommended': {
+      id: '/_main/projects/recommended'
+      path: '/projects/recommended'
+      fullPath: '/projects/recommended'
+      preLoaderRoute: typeof MainProjectsRecommendedRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/projects/$id/edit': {
+      id: '/_main/projects/$id/edit'
+      path: '/projects/$id/edit'
+      fullPath: '/projects/$id/edit'
+      preLoaderRoute: typeof MainProjectsIdEditRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/projects/$id/summary': {
+      id: '/_main/projects/$id/summary'
+      path: '/projects/$id/summary'
+      fullPath: '/projects/$id/summary'
+      preLoaderRoute: typeof MainProjectsIdSummaryRouteImport
+      parentRoute: typeof MainRoute
+    }
   }
 }
 
@@ -462,22 +762,60 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
+interface BareRouteChildren {
+  BareLandingRoute: typeof BareLandingRoute
+  BareLogin2Route: typeof BareLogin2Route
+  BareLogin3Route: typeof BareLogin3Route
+  BareSidebarsRoute: typeof BareSidebarsRoute
+}
+
+const BareRouteChildren: BareRouteChildren = {
+  BareLandingRoute: BareLandingRoute,
+  BareLogin2Route: BareLogin2Route,
+  BareLogin3Route: BareLogin3Route,
+  BareSidebarsRoute: BareSidebarsRoute,
+}
+
+const BareRouteWithChildren = BareRoute._addFileChildren(BareRouteChildren)
+
 interface MainRouteChildren {
+  MainAccessrequestsRoute: typeof MainAccessrequestsRoute
   MainDashboardRoute: typeof MainDashboardRoute
+  MainFeedbackRoute: typeof MainFeedbackRoute
+  MainMessagesRoute: typeof MainMessagesRoute
+  MainOffplanAiRoute: typeof MainOffplanAiRoute
   MainProfileRoute: typeof MainProfileRoute
+  MainSiteSettingsRoute: typeof MainSiteSettingsRoute
   MainUsersRoute: typeof MainUsersRoute
   MainIndexRoute: typeof MainIndexRoute
   MainDevMailboxRoute: typeof MainDevMailboxRoute
   MainProfileIdRoute: typeof MainProfileIdRoute
+  MainProjectsNewRoute: typeof MainProjectsNewRoute
+  MainProjectsPendingRoute: typeof MainProjectsPendingRoute
+  MainProjectsRecommendedRoute: typeof MainProjectsRecommendedRoute
+  MainProjectsIndexRoute: typeof MainProjectsIndexRoute
+  MainProjectsIdEditRoute: typeof MainProjectsIdEditRoute
+  MainProjectsIdSummaryRoute: typeof MainProjectsIdSummaryRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
+  MainAccessrequestsRoute: MainAccessrequestsRoute,
   MainDashboardRoute: MainDashboardRoute,
+  MainFeedbackRoute: MainFeedbackRoute,
+  MainMessagesRoute: MainMessagesRoute,
+  MainOffplanAiRoute: MainOffplanAiRoute,
   MainProfileRoute: MainProfileRoute,
+  MainSiteSettingsRoute: MainSiteSettingsRoute,
   MainUsersRoute: MainUsersRoute,
   MainIndexRoute: MainIndexRoute,
   MainDevMailboxRoute: MainDevMailboxRoute,
   MainProfileIdRoute: MainProfileIdRoute,
+  MainProjectsNewRoute: MainProjectsNewRoute,
+  MainProjectsPendingRoute: MainProjectsPendingRoute,
+  MainProjectsRecommendedRoute: MainProjectsRecommendedRoute,
+  MainProjectsIndexRoute: MainProjectsIndexRoute,
+  MainProjectsIdEditRoute: MainProjectsIdEditRoute,
+  MainProjectsIdSummaryRoute: MainProjectsIdSummaryRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
@@ -506,6 +844,7 @@ const OnboardingRouteWithChildren = OnboardingRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRouteWithChildren,
+  BareRoute: BareRouteWithChildren,
   MainRoute: MainRouteWithChildren,
   OnboardingRoute: OnboardingRouteWithChildren,
   LogoutRoute: LogoutRoute,

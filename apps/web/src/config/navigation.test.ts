@@ -40,6 +40,8 @@ describe('pageTitle', () => {
     ['/roles', 'Manage Roles'],
     ['/accessrequests', 'Access Requests'],
     ['/users', 'Users'],
+    ['/messages', 'In-app Messages'],
+    ['/feedback', 'Feedback'],
     ['/dev/mailbox', 'Dev Mailbox'],
   ])('titles %s as %s', (path, title) => {
     expect(pageTitle(path, groups)).toBe(title);
@@ -92,11 +94,22 @@ describe('projectNavKeys (spec §4 project navigation items)', () => {
 
 describe('visibleNavigation', () => {
   it('shows only built pages: the dashboard for a member with projects', () => {
-    expect(urls(visibleNavigation(groups, member))).toEqual(['/dashboard']);
+    expect(urls(visibleNavigation(groups, member))).toEqual([
+      '/dashboard',
+      '/projects',
+      '/projects/recommended',
+      '/projects/pending',
+    ]);
   });
 
   it('shows admins the built admin pages, the dev mailbox included, and never the hidden profile section', () => {
-    expect(urls(visibleNavigation(groups, admin))).toEqual(['/users', '/dev/mailbox']);
+    expect(urls(visibleNavigation(groups, admin))).toEqual([
+      '/users',
+      '/accessrequests',
+      '/messages',
+      '/site-settings',
+      '/dev/mailbox',
+    ]);
   });
 
   it('never shows members the admin section', () => {
@@ -105,7 +118,7 @@ describe('visibleNavigation', () => {
   });
 
   it('hides the dashboard link from users without projects (spec §4)', () => {
-    expect(visibleNavigation(groups, { ...member, projects: 0 })).toEqual([]);
+    expect(urls(visibleNavigation(groups, { ...member, projects: 0 }))).not.toContain('/dashboard');
   });
 
   it('drops unbuilt items, hidden sections and admin-only groups for members', () => {
@@ -218,6 +231,7 @@ describe('navigation config', () => {
       '/crm',
       '/offplan-ai',
       '/profile',
+      '/feedback',
       '/users',
       '/pending-invites',
       '/accessrequests',
@@ -227,6 +241,8 @@ describe('navigation config', () => {
       '/buyer-demands',
       '/lead-scoring',
       '/export',
+      '/messages',
+      '/site-settings',
       '/dev/mailbox',
     ]);
   });

@@ -14,8 +14,10 @@ import {
   IconMail,
   IconMailbox,
   IconPlugConnected,
+  IconSettings,
   IconShieldLock,
   IconSparkles,
+  IconSpeakerphone,
   IconStar,
   IconTargetArrow,
   IconUser,
@@ -136,7 +138,7 @@ export function navigationConfig(productName: string): NavGroup[] {
           title: 'Projects',
           url: '/projects',
           icon: IconBuildingSkyscraper,
-          visible: false,
+          visible: true,
           showFor: (account) => projectNavKeys(account).includes('live'),
           count: (account) => account.projects,
         },
@@ -145,7 +147,7 @@ export function navigationConfig(productName: string): NavGroup[] {
           label: 'Recommended',
           url: '/projects/recommended',
           icon: IconStar,
-          visible: false,
+          visible: true,
           showFor: (account) => projectNavKeys(account).includes('recommended'),
           count: (account) => account.recommended,
         },
@@ -154,7 +156,7 @@ export function navigationConfig(productName: string): NavGroup[] {
           label: 'Awaiting Access',
           url: '/projects/pending',
           icon: IconHourglass,
-          visible: false,
+          visible: true,
           showFor: (account) => projectNavKeys(account).includes('pending'),
           count: (account) => account.pending,
         },
@@ -207,7 +209,7 @@ export function navigationConfig(productName: string): NavGroup[] {
           label: `${productName} AI`,
           url: `/${productName.toLowerCase()}-ai`,
           icon: IconSparkles,
-          visible: false,
+          visible: true,
         },
       ],
     },
@@ -217,6 +219,13 @@ export function navigationConfig(productName: string): NavGroup[] {
       visible: true,
       hidden: true,
       items: [{ id: 'profile', label: 'My profile', url: '/profile', icon: IconUser, visible: true }],
+    },
+    {
+      // Spec §2 "Other routes": reached from the sidebar's contact block, never listed; here for its title.
+      id: 'other',
+      visible: true,
+      hidden: true,
+      items: [{ id: 'feedback', label: 'Feedback', url: '/feedback', visible: true }],
     },
     {
       id: 'admin',
@@ -237,7 +246,7 @@ export function navigationConfig(productName: string): NavGroup[] {
           label: 'Access Requests',
           url: '/accessrequests',
           icon: IconKey,
-          visible: false,
+          visible: true,
         },
         { id: 'admin-roles', label: 'Manage Roles', url: '/roles', icon: IconShieldLock, visible: false },
         {
@@ -271,6 +280,22 @@ export function navigationConfig(productName: string): NavGroup[] {
           visible: false,
         },
         { id: 'admin-export', label: 'Export', url: '/export', icon: IconFileExport, visible: false },
+        {
+          // Design §5: admins' announcements to everyone, an organisation or a user (not in spec §2's list).
+          id: 'admin-messages',
+          label: 'In-app Messages',
+          url: '/messages',
+          icon: IconSpeakerphone,
+          visible: true,
+        },
+        {
+          // Issue 4: the maintenance switch (decision 018); admins only, like the rest of this group.
+          id: 'admin-site-settings',
+          label: 'Site Settings',
+          url: '/site-settings',
+          icon: IconSettings,
+          visible: true,
+        },
         {
           // A development tool, not a page of spec §2 (design §9): the outbox of emails and SMS. The API
           // answers it only outside production; admins only, like the rest of this group.

@@ -1,22 +1,29 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { MaintenanceScreen } from '../components/feedback/maintenance-screen.tsx';
 import { RouteProgress } from '../components/feedback/route-progress.tsx';
 import { siteQueryOptions } from '../features/site/api/site.ts';
+import { MaintenanceGate } from '../features/site/components/maintenance-gate.tsx';
 import type { RouterContext } from '../router.tsx';
+import { waitForRehydration } from '../stores/persistence.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  loader: ({ context }) => context.queryClient.ensureQueryData(siteQueryOptions()),
+  loader: async ({ context }) => {
+    // Spec §4: persisted state is back before the first page renders, or PERSIST_REHYDRATION_TIMEOUT_MS
+    // passes and the app starts with defaults for whatever is still loading.
+    const [site] = await Promise.all([
+      context.queryClient.ensureQueryData(siteQueryOptions()),
+      waitForRehydration(),
+    ]);
+    return site;
+  },
   component: RootComponent,
 });
 
 function RootComponent() {
-  const { data: site } = useSuspenseQuery(siteQueryOptions());
-  if (site.maintenanceMode) return <MaintenanceScreen />;
+  // Issue 4: the maintenance screen for all but admins and sign-in (features/site, decision 018).
   return (
-    <>
+    <MaintenanceGate>
       <RouteProgress />
       <Outlet />
-    </>
+    </MaintenanceGate>
   );
 }

@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AuthLayout } from '../components/layouts/auth-layout.tsx';
-import { PARTNER_LOGOS } from '../config/partners.ts';
 import { siteQueryOptions } from '../features/site/api/site.ts';
 
 /**
@@ -16,7 +15,7 @@ export const Route = createFileRoute('/_auth')({
 function AuthLayoutRoute() {
   const { data: site } = useSuspenseQuery(siteQueryOptions());
   return (
-    <AuthLayout siteName={site.siteName} productName={site.productName} partners={PARTNER_LOGOS}>
+    <AuthLayout siteName={site.siteName} productName={site.productName} partners={site.partnerLogos}>
       <Outlet />
     </AuthLayout>
   );

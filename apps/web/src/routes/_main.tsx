@@ -8,6 +8,8 @@ import { displayName, initialsOf, sessionQueryOptions } from '../features/auth/a
 import { mainLayoutAccess } from '../features/auth/session-routing.ts';
 import { ImpersonationBanner } from '../features/impersonation/components/impersonation-banner.tsx';
 import { useReturnToAdmin } from '../features/impersonation/hooks/use-return-to-admin.ts';
+import { InAppMessages } from '../features/notifications/components/in-app-messages.tsx';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { userProjectsQueryOptions } from '../features/projects/api/user-projects.ts';
 import { siteQueryOptions } from '../features/site/api/site.ts';
 import { analytics } from '../lib/analytics/tracker.ts';
@@ -66,6 +68,7 @@ function MainLayoutRoute() {
       title={pageTitle(pathname, groups) ?? ''}
       navigation={visibleNavigation(groups, navAccount)}
       user={{ name, email: user.email, initials: initialsOf(name), image: user.image }}
+      bell={<NotificationBell email={user.email} />}
       onReturnToAdmin={returnToAdmin.canReturn ? () => void returnToAdmin.returnToAdmin() : undefined}
       banner={
         session.session.impersonatedBy ? (
@@ -79,6 +82,7 @@ function MainLayoutRoute() {
       }
     >
       <Outlet />
+      <InAppMessages email={user.email} />
     </MainLayout>
   );
 }

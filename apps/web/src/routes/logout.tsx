@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { CardLayout } from '../components/layouts/card-layout.tsx';
 import { signOut } from '../features/auth/api/sign-out.ts';
 import { analytics } from '../lib/analytics/tracker.ts';
+import { logoutCleanup } from '../stores/logout-cleanup.ts';
 
 /** How long sign-out waits for the analytics events still queued (they need the user's session). */
 const LOGOUT_FLUSH_WAIT_MS = 2000;
@@ -31,7 +32,8 @@ function LogoutPage() {
         if (cancelled) return;
         // The next visitor on this browser gets a new device id and session.
         analytics.reset();
-        // Spec §4 "Logout cleanup" of the persisted client stores joins here as those stores land.
+        // Spec §4 "Logout cleanup": exactly its list of client state.
+        logoutCleanup();
         queryClient.clear();
         void navigate({ to: '/login', replace: true });
       });

@@ -1,6 +1,6 @@
 import { Box, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { PartnerLogoInfo as PartnerLogo } from '@offplan/shared';
 import type { ReactNode } from 'react';
-import type { PartnerLogo } from '../../config/partners.ts';
 import { Logo } from '../brand/logo.tsx';
 import classes from './auth-layout.module.css';
 

@@ -77,7 +77,10 @@ function stubApi(role = 'admin', posted: Posted[] = []) {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input instanceof Request ? input.url : input));
-      if (init?.method === 'POST') posted.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
+      // The frame's own calls (the bell's notification token) are not this page's writes.
+      if (init?.method === 'POST' && !url.pathname.startsWith('/api/notifications/')) {
+        posted.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
+      }
       if (url.pathname === '/api/admin/users/u2') {
         return jsonResponse(200, detail(banned ? { banned: true, banReason: 'Spam listings' } : {}));
       }

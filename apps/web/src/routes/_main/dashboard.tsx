@@ -1,19 +1,29 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { ProjectSummary } from '@offplan/shared';
 import { ERROR_CODES } from '@offplan/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { AccessErrorRedirect, describeError } from '../../components/feedback/error-page.tsx';
+import { projectsByIdsQueryOptions } from '../../features/projects/api/project-search.ts';
 import { userProjectsQueryOptions, useUserProjects } from '../../features/projects/api/user-projects.ts';
+import { DashboardToolbar } from '../../features/projects/components/dashboard-toolbar.tsx';
+import { ProjectCompleteness } from '../../features/projects/components/project-completeness.tsx';
 import { ProjectGrid } from '../../features/projects/components/project-grid.tsx';
 import { ProjectGridSkeleton } from '../../features/projects/components/project-grid-skeleton.tsx';
 import {
   AdminProjectsNotice,
   ProjectsEmptyState,
 } from '../../features/projects/components/projects-empty-state.tsx';
+import {
+  type FilterableProject,
+  matchesDashboardFilters,
+  sortProjects,
+} from '../../features/projects/lib/dashboard-filters.ts';
 import { siteQueryOptions } from '../../features/site/api/site.ts';
 import { isAccessError, isApiClientError } from '../../lib/api-client.ts';
+import { useDashboardFiltersStore, useDashboardSortStore } from '../../stores/dashboard-store.ts';
 
 export const Route = createFileRoute('/_main/dashboard')({
   loader: async ({ context }) => {
@@ -38,15 +48,70 @@ function AdminDashboard() {
 function MemberDashboard() {
   const { data } = useUserProjects();
   if (data.projects.length === 0) return <ProjectsEmptyState />;
+  return <FilteredProjects projects={data.projects} organisation={data.organisation?.name} />;
+}
+
+/** The user's projects through the persisted dashboard filters and sort (spec §3, §4). */
+function FilteredProjects({ projects, organisation }: { projects: ProjectSummary[]; organisation?: string }) {
+  const filters = useDashboardFiltersStore((state) => state.filters);
+  const sort = useDashboardSortStore((state) => state.sort);
+  // Brochure, configuration and floorplan facts come with the search items (one call for all).
+  const { data: items } = useQuery(projectsByIdsQueryOptions(projects.map((project) => project.id)));
+
+  const shown = useMemo(() => {
+    const facts = new Map(items?.map((item) => [item.id, item]));
+    const filterable = projects.map((project): ProjectSummary & FilterableProject => {
+      const item = facts.get(project.id);
+      return item
+        ? {
+            ...project,
+            completeness: {
+              brochure: item.hasBrochure,
+              floorplans: item.hasFloorplan,
+              configurations: item.hasConfigurations,
+            },
+          }
+        : project;
+    });
+    return sortProjects(
+      filterable.filter((project) => matchesDashboardFilters(project, filters)),
+      sort,
+    );
+  }, [projects, items, filters, sort]);
+
   return (
     <Stack gap="lg">
-      <ProjectsHeading count={data.projects.length} organisation={data.organisation?.name} />
-      <ProjectGrid projects={data.projects} />
+      <ProjectsHeading count={projects.length} organisation={organisation}>
+        <DashboardToolbar />
+      </ProjectsHeading>
+      {shown.length < projects.length ? (
+        <Text size="sm" c="dimmed" role="status">
+          Showing {shown.length} of {projects.length} projects
+        </Text>
+      ) : null}
+      {shown.length === 0 ? (
+        <Text c="dimmed">No project matches the filters. Turn some filters back on to see more.</Text>
+      ) : (
+        <ProjectGrid
+          projects={shown}
+          linkToSummary
+          label="Your projects"
+          renderExtra={(project) => <ProjectCompleteness projectId={project.id} />}
+        />
+      )}
     </Stack>
   );
 }
 
-function ProjectsHeading({ count, organisation }: { count?: number; organisation?: string | undefined }) {
+function ProjectsHeading({
+  count,
+  organisation,
+  children,
+}: {
+  count?: number;
+  organisation?: string | undefined;
+  children?: ReactNode;
+}) {
   return (
     <Group justify="space-between" align="flex-end" gap="xs">
       <Stack gap={2}>
@@ -66,6 +131,7 @@ function ProjectsHeading({ count, organisation }: { count?: number; organisation
           </Text>
         ) : null}
       </Stack>
+      {children}
     </Group>
   );
 }

@@ -1,15 +1,36 @@
-import { ActionIcon, AppShell, Burger, Group, ScrollArea, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { MOBILE_BREAKPOINT_PX } from '@offplan/shared';
-import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Box,
+  Group,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDocumentTitle, useHotkeys } from '@mantine/hooks';
+import { LEGAL_POPUP_SIZE, MOBILE_BREAKPOINT_PX } from '@offplan/shared';
+import {
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLayoutSidebarRight,
+} from '@tabler/icons-react';
+import type { MouseEvent, ReactNode } from 'react';
+import { LEGAL_PATH } from '../../../config/contact.ts';
 import type { VisibleNavGroup } from '../../../config/navigation.ts';
 import { useLayoutStore } from '../../../stores/layout-store.ts';
 import { Logo } from '../../brand/logo.tsx';
 import { AccountMenu, type AccountMenuUser } from './account-menu.tsx';
+import { ContactBlock } from './contact-block.tsx';
 import classes from './main-layout.module.css';
 import { NavbarLinks } from './navbar-links.tsx';
+import { SaveIndicator } from './save-indicator.tsx';
+import { SettingsSidebar } from './settings-sidebar.tsx';
+import { useSiteColor } from './use-site-color.ts';
 
+/** Mantine breakpoint of spec §9's mobile boundary: under 640 px is mobile. */
 const NAVBAR_BREAKPOINT = `${MOBILE_BREAKPOINT_PX / 16}em`;
 
 type MainLayoutProps = {
@@ -21,15 +42,26 @@ type MainLayoutProps = {
   user: AccountMenuUser;
   /** See AccountMenu: present only when 'Return to Admin' applies. */
   onReturnToAdmin?: (() => void) | undefined;
+  /** The header's notification bell (features/notifications). */
+  bell?: ReactNode;
   /** Shown above the page (the impersonation banner, design §1). */
   banner?: ReactNode;
   children: ReactNode;
 };
 
+/** Spec §2: the legal page in an 800x800 popup (a new tab where popups are refused). */
+function openLegalPopup(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const { width, height } = LEGAL_POPUP_SIZE;
+  window.open(LEGAL_PATH, 'legal', `popup=yes,width=${width},height=${height}`);
+}
+
 /**
- * Spec §2 "Main layout": left sidebar (logo, grouped navigation, copyright) and top header
- * (collapse toggle, page title, account menu). The header's save indicator, bell and settings
- * toggle, and the sidebar's contact block, slot in beside what is here.
+ * Spec §2 "Main layout" on Mantine's AppShell: left sidebar (logo, grouped navigation, contact
+ * block, Terms & Conditions, copyright), top header (collapse toggle, page title, save indicator,
+ * bell, account menu, settings toggle on desktop) and the right settings sidebar. Mobile (spec §4):
+ * the settings toggle is hidden, the logo button toggles the sidebar, and choosing a nav item or a
+ * contact link closes it.
  */
 export function MainLayout({
   siteName,
@@ -38,12 +70,20 @@ export function MainLayout({
   navigation,
   user,
   onReturnToAdmin,
+  bell,
   banner,
   children,
 }: MainLayoutProps) {
-  const { navbarCollapsed, mobileNavbarOpened, toggleNavbar, toggleMobileNavbar, closeMobileNavbar } =
-    useLayoutStore();
+  const navbarCollapsed = useLayoutStore((state) => state.navbarCollapsed);
+  const mobileNavbarOpened = useLayoutStore((state) => state.mobileNavbarOpened);
+  const toggleNavbar = useLayoutStore((state) => state.toggleNavbar);
+  const toggleMobileNavbar = useLayoutStore((state) => state.toggleMobileNavbar);
+  const closeMobileNavbar = useLayoutStore((state) => state.closeMobileNavbar);
+  const toggleSettings = useLayoutStore((state) => state.toggleSettings);
+  const { toggleSiteColor } = useSiteColor();
   useDocumentTitle(title ? `${title} · ${siteName}` : siteName);
+  // Spec §2: ctrl+i toggles the background (not while typing in a field).
+  useHotkeys([['ctrl+i', () => toggleSiteColor('shortcut')]]);
 
   return (
     <AppShell
@@ -56,17 +96,21 @@ export function MainLayout({
       }}
       padding={{ base: 'md', xs: 'xl' }}
       className={classes.shell}
+      data-navbar-collapsed={navbarCollapsed}
     >
       <AppShell.Header className={classes.header}>
         <Group h="100%" px={{ base: 'md', xs: 'xl' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger
-              opened={mobileNavbarOpened}
+            <UnstyledButton
               onClick={toggleMobileNavbar}
               hiddenFrom="xs"
-              size="sm"
               aria-label="Toggle navigation"
-            />
+              aria-expanded={mobileNavbarOpened}
+              className={`${classes.logoButton} ${classes.markOnly}`}
+              data-testid="header-logo-button"
+            >
+              <Logo siteName={siteName} size="sm" />
+            </UnstyledButton>
             <ActionIcon
               onClick={toggleNavbar}
               visibleFrom="xs"
@@ -87,31 +131,56 @@ export function MainLayout({
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <SaveIndicator />
+            {bell}
             <AccountMenu user={user} onReturnToAdmin={onReturnToAdmin} />
+            <ActionIcon
+              onClick={toggleSettings}
+              visibleFrom="xs"
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Settings"
+            >
+              <IconLayoutSidebarRight size={20} stroke={1.6} />
+            </ActionIcon>
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar className={classes.navbar} aria-label="Main">
         <AppShell.Section className={classes.navbarHeader}>
-          <Group justify="space-between" wrap="nowrap" h="100%" px="md">
-            <Logo siteName={siteName} size="sm" />
-            <Burger
-              opened={mobileNavbarOpened}
-              onClick={closeMobileNavbar}
+          <Group wrap="nowrap" h="100%" px="md">
+            <UnstyledButton
+              onClick={toggleMobileNavbar}
               hiddenFrom="xs"
-              size="sm"
-              aria-label="Close navigation"
-            />
+              aria-label="Toggle navigation"
+              aria-expanded={mobileNavbarOpened}
+              className={classes.logoButton}
+              data-testid="navbar-logo-button"
+            >
+              <Logo siteName={siteName} size="sm" />
+            </UnstyledButton>
+            <Box visibleFrom="xs">
+              <Logo siteName={siteName} size="sm" />
+            </Box>
           </Group>
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea} px="sm" py="md">
-          <NavbarLinks groups={navigation} onNavigate={closeMobileNavbar} />
+          <Stack gap="lg">
+            <NavbarLinks groups={navigation} onNavigate={closeMobileNavbar} />
+            <ContactBlock productName={productName} onSelect={closeMobileNavbar} />
+          </Stack>
         </AppShell.Section>
         <AppShell.Section px="md" py="sm" className={classes.navbarFooter}>
-          <Text size="xs" c="dimmed">
-            © {new Date().getFullYear()} {productName}
-          </Text>
+          <Stack gap={2}>
+            <Anchor href={LEGAL_PATH} size="xs" onClick={openLegalPopup}>
+              Terms &amp; Conditions
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              © {new Date().getFullYear()} {productName}
+            </Text>
+          </Stack>
         </AppShell.Section>
       </AppShell.Navbar>
 
@@ -119,6 +188,7 @@ export function MainLayout({
         {banner}
         {children}
       </AppShell.Main>
+      <SettingsSidebar />
     </AppShell>
   );
 }

@@ -69,7 +69,7 @@ type NavbarLinksProps = { groups: VisibleNavGroup[]; onNavigate: () => void };
 export function NavbarLinks({ groups, onNavigate }: NavbarLinksProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-testid="navigation-links">
       {groups.map((group) => (
         <Stack key={group.id} gap={2}>
           {group.label ? (

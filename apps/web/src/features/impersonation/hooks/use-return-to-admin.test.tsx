@@ -1,4 +1,4 @@
-import { ADMIN_MAGIC_TOKEN_KEY, MESSAGES } from '@offplan/shared';
+import { ADMIN_MAGIC_TOKEN_KEY, MESSAGES, STORAGE_KEYS } from '@offplan/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -81,6 +81,24 @@ describe('useReturnToAdmin (spec §6 Return to Admin)', () => {
     ]);
     expect(queryClient.getQueryData(['user-projects'])).toBeUndefined();
     expect(queryClient.getQueryData(['site'])).toEqual({ siteName: 'Offplan Portal' });
+  });
+
+  it("runs the spec §4 logout cleanup on the user's way out", async () => {
+    window.sessionStorage.setItem(ADMIN_MAGIC_TOKEN_KEY, 'magic-3');
+    window.localStorage.setItem(STORAGE_KEYS.siteColor, 'dark');
+    window.localStorage.setItem(STORAGE_KEYS.toggleSidebar, 'true');
+    window.localStorage.setItem(STORAGE_KEYS.reportingSelections, '[1]');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { success: true })),
+    );
+    const { result } = setup(false);
+
+    await act(() => result.current.returnToAdmin());
+
+    expect(window.localStorage.getItem(STORAGE_KEYS.siteColor)).toBe('light');
+    expect(window.localStorage.getItem(STORAGE_KEYS.toggleSidebar)).toBe('false');
+    expect(window.localStorage.getItem(STORAGE_KEYS.reportingSelections)).toBeNull();
   });
 
   it('still returns to the admin when the sign-out call fails', async () => {

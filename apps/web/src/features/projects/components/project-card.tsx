@@ -1,6 +1,8 @@
-import { Badge, Card, Group, Image, type MantineColor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Image, type MantineColor, Stack, Text, Title } from '@mantine/core';
 import { type ProjectSummary, SALES_STATUS_LABELS, type SalesStatus, STAGE_LABELS } from '@offplan/shared';
 import { IconMapPin } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import classes from './project-card.module.css';
 
 export const PROJECT_IMAGE_PLACEHOLDER = '/project-placeholder.svg';
@@ -20,8 +22,20 @@ export function formatUpdatedAt(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : updatedFormat.format(date);
 }
 
-/** A project on the dashboard: hero image, title, location, stage and sales status, last update. */
-export function ProjectCard({ project }: { project: ProjectSummary }) {
+/**
+ * A project on the dashboard and project lists: hero image, title, location, stage and sales status,
+ * last update. `linkToSummary` makes the title open the read-only summary; `children` go at the
+ * bottom (completeness, actions).
+ */
+export function ProjectCard({
+  project,
+  linkToSummary = false,
+  children,
+}: {
+  project: ProjectSummary;
+  linkToSummary?: boolean;
+  children?: ReactNode;
+}) {
   const titleId = `project-${project.id}-title`;
   const updated = formatUpdatedAt(project.updatedAt);
   const location = [project.suburb, project.state].filter(Boolean).join(', ');
@@ -49,7 +63,19 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
           </Badge>
         </Group>
         <Title order={3} size="h4" id={titleId} lineClamp={2}>
-          {project.title}
+          {linkToSummary ? (
+            <Anchor
+              renderRoot={(props) => (
+                <Link {...props} to="/projects/$id/summary" params={{ id: String(project.id) }} />
+              )}
+              inherit
+              c="inherit"
+            >
+              {project.title}
+            </Anchor>
+          ) : (
+            project.title
+          )}
         </Title>
         {location ? (
           <Group gap={4} wrap="nowrap" c="dimmed">
@@ -64,6 +90,11 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
         <Text size="xs" c="dimmed" mt="md">
           Updated <time dateTime={project.updatedAt}>{updated}</time>
         </Text>
+      ) : null}
+      {children ? (
+        <Stack gap="sm" mt="md">
+          {children}
+        </Stack>
       ) : null}
     </Card>
   );

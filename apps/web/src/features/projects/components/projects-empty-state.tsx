@@ -1,5 +1,6 @@
-import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingSkyscraper, IconShieldCheck } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuildingSkyscraper, IconPlus, IconSearch, IconShieldCheck } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -27,6 +28,19 @@ export function ProjectsEmptyState() {
         can claim it as yours, or request access to a project you work on; once your access is approved, it
         shows up on this dashboard.
       </Text>
+      <Group gap="sm">
+        <Button component={Link} to="/projects" leftSection={<IconSearch size={16} aria-hidden />}>
+          Find your projects
+        </Button>
+        <Button
+          component={Link}
+          to="/projects/new"
+          variant="default"
+          leftSection={<IconPlus size={16} aria-hidden />}
+        >
+          Add a project
+        </Button>
+      </Group>
     </Notice>
   );
 }

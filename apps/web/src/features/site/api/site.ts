@@ -1,15 +1,47 @@
-import { siteInfoSchema } from '@offplan/shared';
-import { queryOptions } from '@tanstack/react-query';
+import {
+  SITE_REFETCH_INTERVAL_MS,
+  type SiteSettings,
+  siteInfoSchema,
+  siteSettingsSchema,
+  type UpdateSiteSettings,
+} from '@offplan/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { APP_SCOPE_META } from '../../../lib/query-client.ts';
 
-/** GET /api/site (public). */
+export const siteQueryKey = ['site'] as const;
+
+/** GET /api/site (public): the tenant's branding for this host, and the maintenance flag. */
 export function siteQueryOptions() {
   return queryOptions({
-    queryKey: ['site'],
+    queryKey: siteQueryKey,
     queryFn: ({ signal }) => apiRequest('/api/site', { schema: siteInfoSchema, signal }),
-    // Branding and the maintenance flag change rarely; a reload picks up changes.
-    staleTime: 5 * 60_000,
+    staleTime: SITE_REFETCH_INTERVAL_MS,
+    // Asked again now and then, so an admin's maintenance switch reaches every open tab (issue 4).
+    refetchInterval: SITE_REFETCH_INTERVAL_MS,
     meta: APP_SCOPE_META,
+  });
+}
+
+export const siteSettingsQueryKey = ['site', 'settings'] as const;
+
+/** GET /api/site/settings (admins). */
+export function siteSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: siteSettingsQueryKey,
+    queryFn: ({ signal }) => apiRequest('/api/site/settings', { schema: siteSettingsSchema, signal }),
+  });
+}
+
+/** PUT /api/site/settings (admins): switch maintenance on or off. */
+export function useUpdateSiteSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateSiteSettings) =>
+      apiRequest('/api/site/settings', { method: 'PUT', body, schema: siteSettingsSchema }),
+    onSuccess: (settings: SiteSettings) => {
+      queryClient.setQueryData(siteSettingsQueryKey, settings);
+      void queryClient.invalidateQueries({ queryKey: siteQueryKey, exact: true });
+    },
   });
 }

@@ -1,0 +1,24 @@
+import { type FeedbackInput, feedbackListSchema } from '@offplan/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const feedbackListQueryKey = ['feedback', 'list'] as const;
+
+/** GET /api/feedback (admins): the latest feedback, newest first. */
+export function feedbackListQueryOptions() {
+  return queryOptions({
+    queryKey: feedbackListQueryKey,
+    queryFn: ({ signal }) => apiRequest('/api/feedback', { schema: feedbackListSchema, signal }),
+  });
+}
+
+/** POST /api/feedback: kept and emailed to the team. */
+export function useSendFeedback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FeedbackInput) =>
+      apiRequest('/api/feedback', { method: 'POST', body, schema: z.object({ id: z.string() }) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackListQueryKey }),
+  });
+}

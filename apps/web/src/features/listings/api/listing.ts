@@ -1,0 +1,77 @@
+import {
+  gazetteerResponseSchema,
+  type Listing,
+  type ListingUpdate,
+  listingSchema,
+  type NewProjectDraft,
+  searchAddResultSchema,
+} from '@offplan/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const listingsQueryKey = ['listings'] as const;
+
+export const listingPath = (id: number) => `/api/listings/${id}`;
+
+/** The listing API answers `{ listing }` after every read and change. */
+export const listingAnswerSchema = z.object({ listing: listingSchema });
+
+/** GET /api/listings/{id}: the full listing (approved members with projects.edit, and admins). */
+export function listingQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [...listingsQueryKey, id] as const,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(listingPath(id), { schema: listingAnswerSchema, signal })).listing,
+  });
+}
+
+/** PATCH /api/listings/{id}: the changed fields; answers the saved listing. */
+export async function updateListing(id: number, changes: ListingUpdate): Promise<Listing> {
+  const answer = await apiRequest(listingPath(id), {
+    method: 'PATCH',
+    body: changes,
+    schema: listingAnswerSchema,
+  });
+  return answer.listing;
+}
+
+/** GET /api/listings/search-add?q= (spec §3 search-add: exact match, existing projects, addresses). */
+export function useSearchAdd(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: [...listingsQueryKey, 'search-add', query] as const,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/listings/search-add', { query: { q: query }, schema: searchAddResultSchema, signal }),
+    enabled: query.length >= 2,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+/** POST /api/listings: creates the spec §3 draft; answers the new listing. */
+export async function createDraft(draft: NewProjectDraft): Promise<Listing> {
+  const response = await apiRequest('/api/listings', {
+    method: 'POST',
+    body: draft,
+    schema: listingAnswerSchema,
+  });
+  return response.listing;
+}
+
+/** GET /api/gazetteer?q=: Australian localities (and street addresses when a geocoder is set). */
+export function useGazetteer(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: [...listingsQueryKey, 'gazetteer', query] as const,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/gazetteer', {
+        query: { q: query, limit: 8 },
+        schema: gazetteerResponseSchema,
+        signal,
+      }),
+    enabled: query.length >= 2,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,12 @@
+import { messageOrganisationsResponseSchema } from '@offplan/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/admin/messages/organisations: the composer's organisation choices. */
+export function messageOrganisationsQueryOptions() {
+  return queryOptions({
+    queryKey: ['admin', 'messages', 'organisations'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/admin/messages/organisations', { schema: messageOrganisationsResponseSchema, signal }),
+  });
+}

@@ -1,0 +1,36 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { accessRequestsQueryOptions } from '../../features/access-requests/api/access-requests.ts';
+import { AccessRequestsPage } from '../../features/access-requests/components/access-requests-page.tsx';
+import { ProjectsPageError } from '../../features/projects/components/projects-page-error.tsx';
+
+const searchSchema = z.object({
+  status: z.enum(['pending', 'approved', 'declined', 'withdrawn']).optional().catch(undefined),
+});
+
+/**
+ * Access requests to decide: platform admins see every one, organisation owners and admins their
+ * organisation's projects' (the server decides; decision 021).
+ */
+export const Route = createFileRoute('/_main/accessrequests')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ status: search.status ?? 'pending' }),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(accessRequestsQueryOptions(deps.status)),
+  errorComponent: ({ error }) => (
+    <ProjectsPageError error={error} title="Access requests could not be loaded" />
+  ),
+  component: AccessRequestsRoute,
+});
+
+function AccessRequestsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <AccessRequestsPage
+      status={search.status ?? 'pending'}
+      onStatusChange={(status) =>
+        void navigate({ search: { status: status === 'pending' ? undefined : status } })
+      }
+    />
+  );
+}

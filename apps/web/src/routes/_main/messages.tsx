@@ -1,0 +1,31 @@
+import { Stack, Text } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { adminMessagesQueryOptions } from '../../features/notifications/api/admin-messages.ts';
+import { MessageComposer } from '../../features/notifications/components/message-composer.tsx';
+import { SentMessages } from '../../features/notifications/components/sent-messages.tsx';
+import { AdminPageError } from '../../features/users/components/admin-page-error.tsx';
+
+export const Route = createFileRoute('/_main/messages')({
+  beforeLoad: ({ context }) => {
+    // Admins only; the server checks the permission as well.
+    if (!context.isAdmin) throw notFound();
+  },
+  loader: ({ context }) => context.queryClient.ensureQueryData(adminMessagesQueryOptions()),
+  errorComponent: ({ error }) => <AdminPageError error={error} title="Messages could not be loaded" />,
+  component: MessagesPage,
+});
+
+function MessagesPage() {
+  const { data } = useSuspenseQuery(adminMessagesQueryOptions());
+  return (
+    <Stack gap="lg">
+      <Text c="dimmed" size="sm">
+        Announcements to everyone, one organisation or one user. They appear in the bell, and as a pop-up
+        unless the trigger is “Never”.
+      </Text>
+      <MessageComposer />
+      <SentMessages items={data.items} />
+    </Stack>
+  );
+}

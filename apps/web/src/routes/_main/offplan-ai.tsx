@@ -1,0 +1,27 @@
+import { Stack } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { myInterestQueryOptions } from '../../features/product-ai/api/interest.ts';
+import { InterestList } from '../../features/product-ai/components/interest-list.tsx';
+import { ProductAiTeaser } from '../../features/product-ai/components/product-ai-teaser.tsx';
+import { siteQueryOptions } from '../../features/site/api/site.ts';
+
+/**
+ * Spec §2 hidden "Coming Soon" section: /{product}-ai (navigation item 'product-ai'). The file is the
+ * default product's path; another PRODUCT_NAME needs the route renamed (decision 018).
+ */
+export const Route = createFileRoute('/_main/offplan-ai')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(myInterestQueryOptions()),
+  component: ProductAiPage,
+});
+
+function ProductAiPage() {
+  const { data: site } = useSuspenseQuery(siteQueryOptions());
+  const { isAdmin } = Route.useRouteContext();
+  return (
+    <Stack gap="lg">
+      <ProductAiTeaser productName={site.productName} />
+      {isAdmin ? <InterestList productName={site.productName} /> : null}
+    </Stack>
+  );
+}

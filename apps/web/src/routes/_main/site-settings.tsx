@@ -1,0 +1,14 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { siteSettingsQueryOptions } from '../../features/site/api/site.ts';
+import { SiteSettingsPage } from '../../features/site/components/site-settings-page.tsx';
+import { AdminPageError } from '../../features/users/components/admin-page-error.tsx';
+
+/** Issue 4: admins switch maintenance on and off here (the server refuses everyone else). */
+export const Route = createFileRoute('/_main/site-settings')({
+  beforeLoad: ({ context }) => {
+    if (!context.isAdmin) throw notFound();
+  },
+  loader: ({ context }) => context.queryClient.ensureQueryData(siteSettingsQueryOptions()),
+  errorComponent: ({ error }) => <AdminPageError error={error} title="Site settings could not be loaded" />,
+  component: SiteSettingsPage,
+});
