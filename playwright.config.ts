@@ -95,6 +95,8 @@ export default defineConfig({
       BASE_URL: '',
       TRUSTED_ORIGINS: '',
       MAINTENANCE_MODE: 'false',
+      // e2e/site.spec.ts opens the portal as the IBN tenant on this host (Chromium resolves *.localhost).
+      TENANT_HOSTS: 'ibn.localhost=ibn',
       // The browser tests sign the shared demo accounts in many times a minute from two workers; the
       // per-account limit itself is proven by the API tests (apps/api/src/modules/auth/auth.test.ts).
       SIGN_IN_LIMIT_PER_ACCOUNT: '1000',
