@@ -34,11 +34,13 @@ describe('settings', () => {
       DATABASE_URL: 'mysql://x',
       LOG_LEVEL: 'loud',
       MAINTENANCE_MODE: 'maybe',
+      CONTACT_URL: 'javascript:alert(1)',
     });
     expect(problems.join('\n')).toMatch(/PORT/);
     expect(problems.join('\n')).toMatch(/DATABASE_URL/);
     expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
     expect(problems.join('\n')).toMatch(/MAINTENANCE_MODE/);
+    expect(problems.join('\n')).toMatch(/CONTACT_URL/);
   });
 
   it('lists every problem at once', () => {

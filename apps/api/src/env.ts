@@ -1,4 +1,4 @@
-import { TENANTS, type Tenant } from '@offplan/shared';
+import { DEFAULT_CONTACT_URL, TENANTS, type Tenant } from '@offplan/shared';
 import { z } from 'zod';
 
 const booleanish = z
@@ -61,6 +61,7 @@ const settingsSchema = z.object({
   TENANT_HOSTS: optionalString,
   /** Where /feedback messages are emailed (issue 4). */
   FEEDBACK_EMAIL: z.email().optional(),
+  CONTACT_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_CONTACT_URL),
 });
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
@@ -116,6 +117,8 @@ export type Settings = {
   /** Host name (lower case, no port) → tenant; any other host is the default tenant, offplan. */
   tenantHosts: Record<string, Tenant>;
   feedbackEmail: string;
+  /** The sidebar's external contact-us page (spec §2). */
+  contactUrl: string;
   analytics: {
     retentionDays: number;
     amplitude: { apiKey: string; url: string } | undefined;
@@ -211,6 +214,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     },
     tenantHosts,
     feedbackEmail: raw.FEEDBACK_EMAIL ?? `feedback@${new URL(baseUrl).hostname}`,
+    contactUrl: raw.CONTACT_URL,
     analytics: {
       retentionDays: raw.ANALYTICS_RETENTION_DAYS,
       amplitude: raw.AMPLITUDE_API_KEY

@@ -4,6 +4,11 @@ export const NOTIFICATION_TOKEN_LIFETIME_MS = 22 * 60 * 60 * 1000;
 export const NOTIFICATIONS_FETCHED = 10;
 export const BELL_READ_MARKING_DELAY_MS = 500;
 export const CONTACT_LINK_DELAY_MS = 100;
+/**
+ * Spec §2 "an industry contact-us page": its address is not in the spec, so it is the CONTACT_URL
+ * setting (README); this is only the default of that setting.
+ */
+export const DEFAULT_CONTACT_URL = 'https://www.offplan.example/contact-us';
 
 export const PROJECT_SEARCH_LIMIT = 1000;
 export const PROJECT_SEARCH_DEFAULT_PAGE = 1;

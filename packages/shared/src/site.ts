@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CONTACT_URL } from './constants.ts';
 import { CAMPAIGN_TYPES, TENANTS } from './enums.ts';
 
 /** Design §8: a partner developer logo of the tenant's welcome panel. */
@@ -20,6 +21,8 @@ export const siteInfoSchema = z.object({
   primaryColor: z.string().default('brand'),
   logoUrl: z.string().default('/brand/offplan-logo.svg'),
   partnerLogos: z.array(partnerLogoSchema).default([]),
+  /** Spec §2: the external contact-us page of the sidebar's contact block (CONTACT_URL setting). */
+  contactUrl: z.string().default(DEFAULT_CONTACT_URL),
   maintenanceMode: z.boolean(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

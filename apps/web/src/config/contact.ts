@@ -1,11 +1,5 @@
 import type { AnalyticsEventType } from '@offplan/shared';
 
-/**
- * Spec §2 "External links: an industry contact-us page". The address is not in the spec; it is a
- * setting of the web build here (decision 016) until tenant branding carries one.
- */
-export const CONTACT_US_URL = 'https://www.offplan.example/contact-us';
-
 /** Internal: /feedback (spec §2 "Other routes"). */
 export const FEEDBACK_PATH = '/feedback';
 
@@ -22,14 +16,14 @@ export type ContactItem = {
   external: boolean;
 };
 
-/** Spec §2 contact items, word for word. */
-export const CONTACT_ITEMS: readonly ContactItem[] = [
+/** Spec §2 contact items, word for word; `contactUrl` is the CONTACT_URL setting from GET /api/site. */
+export const contactItems = (contactUrl: string): readonly ContactItem[] => [
   {
     id: 'help',
     question: 'Need help using Portal?',
     action: 'Get in touch',
     event: 'contact_selected',
-    href: CONTACT_US_URL,
+    href: contactUrl,
     external: true,
   },
   {
@@ -45,7 +39,7 @@ export const CONTACT_ITEMS: readonly ContactItem[] = [
     question: 'Want to increase your lead volumes?',
     action: 'Speak to our team',
     event: 'contact_team_selected',
-    href: CONTACT_US_URL,
+    href: contactUrl,
     external: true,
   },
 ];

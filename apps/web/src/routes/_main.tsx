@@ -65,6 +65,7 @@ function MainLayoutRoute() {
     <MainLayout
       siteName={site.siteName}
       productName={site.productName}
+      contactUrl={site.contactUrl}
       title={pageTitle(pathname, groups) ?? ''}
       navigation={visibleNavigation(groups, navAccount)}
       user={{ name, email: user.email, initials: initialsOf(name), image: user.image }}

@@ -38,6 +38,7 @@ siteRouter
         primaryColor: tenant.primaryColor,
         logoUrl: tenant.logoUrl,
         partnerLogos: tenant.partnerLogos,
+        contactUrl: deps.settings.contactUrl,
         maintenanceMode: await maintenanceIsOn(deps),
       },
       200,

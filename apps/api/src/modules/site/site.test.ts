@@ -11,7 +11,10 @@ let adminCookie: string;
 let memberCookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ TENANT_HOSTS: 'ibn.localhost=ibn, leads.example.com=ibn' });
+  t = await createTestApp({
+    TENANT_HOSTS: 'ibn.localhost=ibn, leads.example.com=ibn',
+    CONTACT_URL: 'https://contact.example.com/portal-help',
+  });
   admin = await t.createUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' });
   member = await t.createUser({ firstName: 'Mia', lastName: 'Member' });
   adminCookie = await t.signIn(admin.email);
@@ -36,6 +39,7 @@ describe('GET /api/site: tenant by host name', () => {
       portalType: 'OffplanCPS',
       defaultCampaignType: 'CPS',
       logoUrl: '/brand/offplan-logo.svg',
+      contactUrl: 'https://contact.example.com/portal-help',
       maintenanceMode: false,
     });
   });

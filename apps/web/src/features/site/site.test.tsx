@@ -19,6 +19,7 @@ const site: SiteInfo = {
   primaryColor: 'brand',
   logoUrl: '/brand/offplan-logo.svg',
   partnerLogos: [],
+  contactUrl: 'https://www.offplan.example/contact-us',
   maintenanceMode: false,
 };
 

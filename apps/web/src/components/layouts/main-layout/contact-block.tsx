@@ -2,11 +2,13 @@ import { Button, Paper, Stack, Text } from '@mantine/core';
 import { CONTACT_LINK_DELAY_MS, MESSAGES } from '@offplan/shared';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import { CONTACT_ITEMS, type ContactItem } from '../../../config/contact.ts';
+import { type ContactItem, contactItems } from '../../../config/contact.ts';
 import { analytics } from '../../../lib/analytics/tracker.ts';
 
 type ContactBlockProps = {
   productName: string;
+  /** The external contact-us page (GET /api/site `contactUrl`). */
+  contactUrl: string;
   /** Called on every contact click (mobile: the sidebar closes, spec §4). */
   onSelect?: () => void;
   /** Replaceable in tests. */
@@ -21,7 +23,7 @@ function ContactAction({
   item,
   onSelect,
   openWindow,
-}: { item: ContactItem } & Omit<ContactBlockProps, 'productName'>) {
+}: { item: ContactItem } & Omit<ContactBlockProps, 'productName' | 'contactUrl'>) {
   const common = { size: 'xs', variant: 'light', fullWidth: true } as const;
   if (!item.external) {
     // Internal pages are routes of this app (built by their own feature).
@@ -60,7 +62,7 @@ function ContactAction({
 }
 
 /** Spec §2: the sidebar's block 'Get in touch with the {product} team' and its three contact items. */
-export function ContactBlock({ productName, onSelect, openWindow }: ContactBlockProps) {
+export function ContactBlock({ productName, contactUrl, onSelect, openWindow }: ContactBlockProps) {
   const heading = MESSAGES.contactHeading(productName);
   return (
     <Paper withBorder p="sm" component="section" aria-label={heading}>
@@ -68,7 +70,7 @@ export function ContactBlock({ productName, onSelect, openWindow }: ContactBlock
         <Text size="sm" fw={650}>
           {heading}
         </Text>
-        {CONTACT_ITEMS.map((item) => (
+        {contactItems(contactUrl).map((item) => (
           <Stack key={item.id} gap={4}>
             <Text size="xs" c="dimmed">
               {item.question}

@@ -27,6 +27,7 @@ const site = {
   defaultCampaignType: 'CPL',
   primaryColor: 'brand',
   logoUrl: '/logo.svg',
+  contactUrl: 'https://contact.example.com/portal-help',
   partnerLogos: [],
   maintenanceMode: false,
 };
@@ -193,7 +194,9 @@ describe('sidebar contact block (spec §2)', () => {
     expect(open).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(open).toHaveBeenCalledTimes(1);
-    expect(open.mock.calls[0]?.[0]).toBe(link.getAttribute('href'));
+    // The address is the CONTACT_URL setting, as GET /api/site gives it.
+    expect(link.getAttribute('href')).toBe('https://contact.example.com/portal-help');
+    expect(open.mock.calls[0]?.[0]).toBe('https://contact.example.com/portal-help');
     expect(open.mock.calls[0]?.[1]).toBe('_blank');
   });
 

@@ -36,6 +36,8 @@ const NAVBAR_BREAKPOINT = `${MOBILE_BREAKPOINT_PX / 16}em`;
 type MainLayoutProps = {
   siteName: string;
   productName: string;
+  /** The sidebar's external contact-us page (GET /api/site). */
+  contactUrl: string;
   /** Page title from the navigation config (spec §2). */
   title: string;
   navigation: VisibleNavGroup[];
@@ -66,6 +68,7 @@ function openLegalPopup(event: MouseEvent<HTMLAnchorElement>) {
 export function MainLayout({
   siteName,
   productName,
+  contactUrl,
   title,
   navigation,
   user,
@@ -169,7 +172,7 @@ export function MainLayout({
         <AppShell.Section grow component={ScrollArea} px="sm" py="md">
           <Stack gap="lg">
             <NavbarLinks groups={navigation} onNavigate={closeMobileNavbar} />
-            <ContactBlock productName={productName} onSelect={closeMobileNavbar} />
+            <ContactBlock productName={productName} contactUrl={contactUrl} onSelect={closeMobileNavbar} />
           </Stack>
         </AppShell.Section>
         <AppShell.Section px="md" py="sm" className={classes.navbarFooter}>
