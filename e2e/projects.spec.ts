@@ -122,6 +122,11 @@ const SALES_STATUS_FILTER_LABELS: Record<string, string> = {
 test('the developer filters the dashboard by sales status and the filter persists after a reload', async ({
   page,
 }) => {
+  // The cards' completeness comes with the one project search, never from a listing call per card.
+  const listingCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/listings/')) listingCalls.push(request.url());
+  });
   const loaded = nextUserProjects(page);
   await signIn(page, DEMO.developer);
   const { projects } = await loaded;
@@ -149,6 +154,7 @@ test('the developer filters the dashboard by sales status and the filter persist
   }
   // Each card shows its listing's completeness with a nudge to finish it.
   if (remaining > 0) await expect(cards.first().getByTestId('listing-completeness')).toBeVisible();
+  expect(listingCalls).toEqual([]);
 
   const reloaded = nextUserProjects(page);
   await page.reload();

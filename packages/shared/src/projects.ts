@@ -149,6 +149,8 @@ export const projectSearchItemSchema = projectSummarySchema.extend({
   hasBrochure: z.boolean(),
   hasFloorplan: z.boolean(),
   hasConfigurations: z.boolean(),
+  /** A video link with a usable id (spec §5). With `images`, the rest of the listing's completeness. */
+  hasVideo: z.boolean(),
   /** Owned by an organisation (claimed). */
   isClaimed: z.boolean(),
   relation: z.enum(PROJECT_RELATIONS),

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { PROFILE_PHOTO_MAX_BYTES } from '@offplan/shared';
+import { ERROR_CODES, PROFILE_PHOTO_MAX_BYTES } from '@offplan/shared';
 import type { Env, Hono, Schema } from 'hono';
 import sharp from 'sharp';
 import { AppError } from './errors.ts';
@@ -20,7 +20,7 @@ export const uploadsDir = (dataDir: string) => path.resolve(dataDir, 'uploads');
  */
 export async function storeProfilePhoto(dataDir: string, userId: string, file: File): Promise<string> {
   if (file.size > PROFILE_PHOTO_MAX_BYTES) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The photo is larger than 5 MB.', {
+    throw new AppError(413, ERROR_CODES.payloadTooLarge, 'The photo is larger than 5 MB.', {
       file: 'Use a photo up to 5 MB.',
     });
   }

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { feedbackInputSchema, feedbackListSchema } from '@offplan/shared';
-import { errorResponse } from '../../lib/router.ts';
+import { errorResponse, jsonResponse } from '../../lib/router.ts';
 
 export const sendFeedback = createRoute({
   method: 'post',
@@ -9,10 +9,7 @@ export const sendFeedback = createRoute({
   summary: 'Send feedback to the team (kept, and emailed to FEEDBACK_EMAIL)',
   request: { body: { required: true, content: { 'application/json': { schema: feedbackInputSchema } } } },
   responses: {
-    201: {
-      description: 'Feedback kept',
-      content: { 'application/json': { schema: z.object({ id: z.string() }) } },
-    },
+    201: jsonResponse(z.object({ id: z.string() }), 'Feedback kept'),
     400: errorResponse('Invalid body'),
     401: errorResponse('No session'),
   },
@@ -24,7 +21,7 @@ export const listFeedback = createRoute({
   tags: ['Feedback'],
   summary: 'The latest feedback, newest first (admins)',
   responses: {
-    200: { description: 'Feedback', content: { 'application/json': { schema: feedbackListSchema } } },
+    200: jsonResponse(feedbackListSchema, 'Feedback'),
     401: errorResponse('No session'),
     403: errorResponse('Not an admin'),
   },

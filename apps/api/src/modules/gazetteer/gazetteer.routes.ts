@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { gazetteerResponseSchema } from '@offplan/shared';
-import { errorResponse } from '../../lib/router.ts';
+import { errorResponse, jsonResponse } from '../../lib/router.ts';
 
 export const gazetteerQuerySchema = z.object({
   q: z.string().trim().max(200, 'must be at most 200 characters').default(''),
@@ -16,10 +16,7 @@ export const getGazetteer = createRoute({
     'Prefix and typo-tolerant search of suburb, postcode and state (design §2). Street addresses come from the geocoder, when one is configured.',
   request: { query: gazetteerQuerySchema },
   responses: {
-    200: {
-      description: 'Matches, best first',
-      content: { 'application/json': { schema: gazetteerResponseSchema } },
-    },
+    200: jsonResponse(gazetteerResponseSchema, 'Matches, best first'),
     400: errorResponse('Invalid query'),
     401: errorResponse('No session'),
   },

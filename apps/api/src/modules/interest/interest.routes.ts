@@ -5,7 +5,7 @@ import {
   myInterestSchema,
   registerInterestSchema,
 } from '@offplan/shared';
-import { errorResponse } from '../../lib/router.ts';
+import { errorResponse, jsonResponse } from '../../lib/router.ts';
 
 const params = z.object({ product: z.enum(INTEREST_PRODUCTS) });
 
@@ -16,7 +16,7 @@ export const getMyInterest = createRoute({
   summary: 'Whether the signed-in user registered interest in a Coming Soon product',
   request: { params },
   responses: {
-    200: { description: 'Interest', content: { 'application/json': { schema: myInterestSchema } } },
+    200: jsonResponse(myInterestSchema, 'Interest'),
     400: errorResponse('Unknown product'),
     401: errorResponse('No session'),
   },
@@ -32,7 +32,7 @@ export const registerInterest = createRoute({
     body: { required: false, content: { 'application/json': { schema: registerInterestSchema } } },
   },
   responses: {
-    200: { description: 'Interest', content: { 'application/json': { schema: myInterestSchema } } },
+    200: jsonResponse(myInterestSchema, 'Interest'),
     400: errorResponse('Invalid body or unknown product'),
     401: errorResponse('No session'),
   },
@@ -45,7 +45,7 @@ export const listInterest = createRoute({
   summary: 'Who registered interest, newest first (admins)',
   request: { params },
   responses: {
-    200: { description: 'Interest', content: { 'application/json': { schema: interestListSchema } } },
+    200: jsonResponse(interestListSchema, 'Interest'),
     400: errorResponse('Unknown product'),
     401: errorResponse('No session'),
     403: errorResponse('Not an admin'),

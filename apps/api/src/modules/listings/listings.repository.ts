@@ -3,17 +3,15 @@ import {
   type Listing,
   type ListingMediaItem,
   listingPublicPath,
-  type OrganisationRole,
   SALES_STATUS_LABELS,
   type SearchAddProject,
   STAGE_LABELS,
   slugify,
   videoIdFromLink,
 } from '@offplan/shared';
-import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  member,
   projectConfigurations,
   projectMedia,
   projectMembers,
@@ -173,18 +171,8 @@ export async function requireListingEditor(
   if (!readsInFull(viewer, project, Boolean(membership))) {
     throw forbidden('Only approved members of this project can open its listing. Request access to edit it.');
   }
-  const [orgRole] = await db
-    .select({ role: member.role })
-    .from(member)
-    .where(eq(member.userId, user.id))
-    .orderBy(asc(member.createdAt))
-    .limit(1);
   const allowed = hasPermission(
-    {
-      isAdmin: false,
-      jobRoleId: user.jobRoleId ?? null,
-      organisationRole: (orgRole?.role ?? null) as OrganisationRole | null,
-    },
+    { isAdmin: false, jobRoleId: user.jobRoleId ?? null, organisationRole: viewer.organisationRole },
     'projects.edit',
   );
   if (!allowed) throw forbidden('You do not have permission to edit listings.');
@@ -194,25 +182,33 @@ export async function requireListingEditor(
 /** A slug for title + suburb that no other listing uses (or used) under this prefix. */
 export async function uniqueSlug(db: Db, prefix: string, title: string, suburb: string, projectId?: number) {
   const base = slugify(title, suburb) || 'listing';
+  // Slugs are [a-z0-9-] only, so `base` holds no LIKE wildcards. Two queries, not two per candidate.
+  const current = await db
+    .select({ slug: projects.slug })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.prefix, prefix),
+        or(eq(projects.slug, base), like(projects.slug, `${base}-%`)),
+        ...(projectId ? [ne(projects.id, projectId)] : []),
+      ),
+    );
+  const history = await db
+    .select({ slug: projectSlugHistory.slug, projectId: projectSlugHistory.projectId })
+    .from(projectSlugHistory)
+    .where(
+      and(
+        eq(projectSlugHistory.prefix, prefix),
+        or(eq(projectSlugHistory.slug, base), like(projectSlugHistory.slug, `${base}-%`)),
+      ),
+    );
+  const taken = new Set([
+    ...current.map((row) => row.slug),
+    ...history.filter((row) => row.projectId !== projectId).map((row) => row.slug),
+  ]);
   for (let n = 1; n < 1000; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
-    const [taken] = await db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(
-        and(
-          eq(projects.prefix, prefix),
-          eq(projects.slug, candidate),
-          ...(projectId ? [ne(projects.id, projectId)] : []),
-        ),
-      );
-    if (taken) continue;
-    const [history] = await db
-      .select({ projectId: projectSlugHistory.projectId })
-      .from(projectSlugHistory)
-      .where(and(eq(projectSlugHistory.prefix, prefix), eq(projectSlugHistory.slug, candidate)));
-    if (history && history.projectId !== projectId) continue;
-    return candidate;
+    if (!taken.has(candidate)) return candidate;
   }
   throw new AppError(409, 'CONFLICT', 'Could not find a free public path for this title.');
 }

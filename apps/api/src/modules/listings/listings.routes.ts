@@ -9,15 +9,10 @@ import {
   newProjectDraftSchema,
   searchAddResultSchema,
 } from '@offplan/shared';
-import { errorResponse } from '../../lib/router.ts';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
+import { errorResponse, jsonResponse } from '../../lib/router.ts';
 
 const idParam = z.object({ id: z.coerce.number().int().positive('must be a project id') });
-const listingBody = json(z.object({ listing: listingSchema }), 'The listing as it now is');
+const listingBody = jsonResponse(z.object({ listing: listingSchema }), 'The listing as it now is');
 
 export const LISTING_MEDIA_UPLOAD_PATH = /^\/api\/listings\/\d+\/media$/;
 
@@ -75,7 +70,7 @@ export const postListingMedia = createRoute({
     },
   },
   responses: {
-    201: json(z.object({ media: listingMediaItemSchema, listing: listingSchema }), 'Stored'),
+    201: jsonResponse(z.object({ media: listingMediaItemSchema, listing: listingSchema }), 'Stored'),
     400: errorResponse('Not what it claims to be, a path in the file name, or an unknown kind'),
     401: errorResponse('No session'),
     403: errorResponse('Not an editor of this listing'),
@@ -123,7 +118,7 @@ export const getSearchAdd = createRoute({
   summary: 'New project, step 1: existing projects and addresses matching the query (spec §3 search-add)',
   request: { query: z.object({ q: z.string().trim().max(200).default('') }) },
   responses: {
-    200: json(searchAddResultSchema, 'Exact match, existing projects, addresses'),
+    200: jsonResponse(searchAddResultSchema, 'Exact match, existing projects, addresses'),
     400: errorResponse('Invalid query'),
     401: errorResponse('No session'),
   },
@@ -140,6 +135,9 @@ export const postListing = createRoute({
     400: errorResponse('Invalid draft'),
     401: errorResponse('No session'),
     403: errorResponse('No organisation, or no permission to add projects'),
-    409: json(duplicateProjectErrorSchema, 'The same title and address exists: claim or request it instead'),
+    409: jsonResponse(
+      duplicateProjectErrorSchema,
+      'The same title and address exists: claim or request it instead',
+    ),
   },
 });

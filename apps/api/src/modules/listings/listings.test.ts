@@ -302,6 +302,12 @@ describe('PATCH /api/listings/{id}', () => {
     expect(((await clash.json()) as { listing: Listing }).listing.publicPath).toBe(
       '/vic/new-name-southbank-2',
     );
+    // Nor does it take a path another listing used before (the history still redirects there).
+    const third = await listingOfA({ slug: `y-${id}` });
+    const former = await patch(third, editor.cookie, { title: 'Old Name' });
+    expect(((await former.json()) as { listing: Listing }).listing.publicPath).toBe(
+      '/nsw/old-name-parramatta-2',
+    );
   });
 });
 

@@ -12,12 +12,8 @@ import {
   notificationTrackResponseSchema,
   sentMessagesResponseSchema,
 } from '@offplan/shared';
-import { errorResponse } from '../../lib/router.ts';
+import { errorResponse, jsonResponse } from '../../lib/router.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { 'application/json': { schema } } },
 });
@@ -30,7 +26,7 @@ export const postNotificationToken = createRoute({
   description: 'Lives 22 hours. Asking for any other email is refused (403).',
   request: body(notificationTokenRequestSchema),
   responses: {
-    200: json(notificationTokenResponseSchema, 'The token'),
+    200: jsonResponse(notificationTokenResponseSchema, 'The token'),
     400: errorResponse('Invalid body'),
     401: errorResponse('No session'),
     403: errorResponse('Not your email'),
@@ -48,14 +44,14 @@ export const getNotifications = createRoute({
     headers: z.object({ [NOTIFICATION_TOKEN_HEADER]: z.string().max(1000).optional() }),
   },
   responses: {
-    200: json(notificationsResponseSchema, 'Messages, newest first'),
+    200: jsonResponse(notificationsResponseSchema, 'Messages, newest first'),
     401: errorResponse('No session, or no valid notification token'),
     403: errorResponse('Not your email'),
   },
 });
 
 const trackResponses = {
-  200: json(notificationTrackResponseSchema, 'Recorded'),
+  200: jsonResponse(notificationTrackResponseSchema, 'Recorded'),
   400: errorResponse('Invalid body'),
   401: errorResponse('No session'),
   404: errorResponse('A message that is not the user’s'),
@@ -95,7 +91,7 @@ export const postAdminMessage = createRoute({
   summary: 'Sends an in-app message to everyone, one organisation or one user (design §5)',
   request: body(composeMessageSchema),
   responses: {
-    201: json(composeMessageResponseSchema, 'Sent'),
+    201: jsonResponse(composeMessageResponseSchema, 'Sent'),
     400: errorResponse('Invalid message, or no such organisation or user'),
     401: errorResponse('No session'),
     403: errorResponse('Not an admin'),
@@ -108,7 +104,7 @@ export const getAdminMessages = createRoute({
   tags: ['Admin'],
   summary: 'In-app messages sent, newest first, with open, click and read counts',
   responses: {
-    200: json(sentMessagesResponseSchema, 'Messages'),
+    200: jsonResponse(sentMessagesResponseSchema, 'Messages'),
     401: errorResponse('No session'),
     403: errorResponse('Not an admin'),
   },
@@ -120,7 +116,7 @@ export const getAdminMessageOrganisations = createRoute({
   tags: ['Admin'],
   summary: 'Organisations the composer can send to, by name',
   responses: {
-    200: json(messageOrganisationsResponseSchema, 'Organisations'),
+    200: jsonResponse(messageOrganisationsResponseSchema, 'Organisations'),
     401: errorResponse('No session'),
     403: errorResponse('Not an admin'),
   },

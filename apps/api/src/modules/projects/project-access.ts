@@ -1,4 +1,4 @@
-import { isPlatformAdmin } from '@offplan/shared';
+import { isPlatformAdmin, type OrganisationRole } from '@offplan/shared';
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { member, projectMembers, projects } from '../../db/schema/index.ts';
@@ -11,6 +11,8 @@ export type Viewer = {
   organisationIds: string[];
   /** Organisations where the user is owner or admin (they decide those projects' access requests). */
   managedOrganisationIds: string[];
+  /** The role in the oldest organisation: the one permissions are checked against (middlewares/session.ts). */
+  organisationRole: OrganisationRole | null;
 };
 
 export async function loadViewer(db: Db, user: { id: string; role?: string | null }): Promise<Viewer> {
@@ -29,6 +31,7 @@ export async function loadViewer(db: Db, user: { id: string; role?: string | nul
     managedOrganisationIds: memberships
       .filter((row) => row.role === 'owner' || row.role === 'admin')
       .map((row) => row.organisationId),
+    organisationRole: (memberships[0]?.role ?? null) as OrganisationRole | null,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type ProjectSearchRequest,
   type ProjectSearchResponse,
   type ProjectSummary,
+  videoIdFromLink,
 } from '@offplan/shared';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -126,6 +127,7 @@ export function buildSearchQueries(db: Db, viewer: SearchViewer, request: Projec
             lga: projects.lga,
             estimatedCompletionQuarter: projects.estimatedCompletionQuarter,
             estimatedCompletionYear: projects.estimatedCompletionYear,
+            videoUrl: projects.videoUrl,
             hasBrochure: sql<boolean>`${hasMedia('brochure')}`,
             hasFloorplan: sql<boolean>`${hasMedia('floorplan')}`,
             hasConfigurations: sql<boolean>`exists (select 1 from ${projectConfigurations} where ${projectConfigurations.projectId} = ${projectIdRef})`,
@@ -176,6 +178,7 @@ export async function searchProjects(
       lga,
       estimatedCompletionQuarter,
       estimatedCompletionYear,
+      videoUrl,
       hasBrochure,
       hasFloorplan,
       hasConfigurations,
@@ -194,6 +197,8 @@ export async function searchProjects(
       hasBrochure,
       hasFloorplan,
       hasConfigurations,
+      // The listing editor's rule for a usable video (spec §5), so both completeness views agree.
+      hasVideo: videoIdFromLink(videoUrl) !== null,
       isClaimed: organisationId !== null,
       relation: relationOf(viewer, {
         inOrganisation,

@@ -87,6 +87,7 @@ beforeAll(async () => {
     campaignType: 'CPL',
     description: 'Secret internal notes of Bravo',
     developerName: 'Bravo Homes',
+    videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
     updatedAt: new Date('2026-10-03'),
   });
   ids.bHidden = await f.project('Bravo Hidden Court', {
@@ -147,6 +148,7 @@ describe('POST /api/projects/search: who finds what', () => {
       drupal_project_id: ids.aSelling,
       is_paying: false,
       hasBrochure: true,
+      hasVideo: false,
     });
     expect(other).toMatchObject({
       access: 'summary',
@@ -154,6 +156,7 @@ describe('POST /api/projects/search: who finds what', () => {
       detail: null,
       is_paying: true,
       isClaimed: true,
+      hasVideo: true,
     });
     expect(JSON.stringify(other)).not.toContain('Secret internal notes');
   });

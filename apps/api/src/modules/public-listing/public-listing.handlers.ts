@@ -8,7 +8,7 @@ import { projectSlugHistory, projects } from '../../db/schema/index.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { emailNotVerified, forbidden, sessionRequired } from '../../lib/errors.ts';
 import { type CachedPage, pageCacheFor } from '../../lib/page-cache.ts';
-import { createRouter, errorResponse } from '../../lib/router.ts';
+import { createRouter, errorResponse, jsonResponse } from '../../lib/router.ts';
 import { loadListingParts, requireListingEditor, toListing } from '../listings/listings.repository.ts';
 import { onMarketplace } from '../projects/project-access.ts';
 import { renderListingPage, renderNotFoundPage } from './public-listing.render.ts';
@@ -113,10 +113,7 @@ export const getPurgeUrl = createRoute({
     'Allowed for editors of the listing at that path (approved members with projects.edit), admins, and callers with the configured PURGE_TOKEN.',
   request: { query: purgeQuerySchema },
   responses: {
-    200: {
-      description: 'Purged',
-      content: { 'application/json': { schema: z.object({ purged: z.literal(true), path: z.string() }) } },
-    },
+    200: jsonResponse(z.object({ purged: z.literal(true), path: z.string() }), 'Purged'),
     400: errorResponse('Not a public listing path'),
     401: errorResponse('No session and no token'),
     403: errorResponse('Not an editor of that listing'),

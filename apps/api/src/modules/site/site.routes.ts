@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { siteInfoSchema, siteSettingsSchema, updateSiteSettingsSchema } from '@offplan/shared';
-import { errorResponse } from '../../lib/router.ts';
+import { errorResponse, jsonResponse } from '../../lib/router.ts';
 
 export const getSite = createRoute({
   method: 'get',
@@ -8,7 +8,7 @@ export const getSite = createRoute({
   tags: ['Site'],
   summary:
     "Public facts the web app needs before sign-in: the host's tenant branding and the maintenance flag",
-  responses: { 200: { description: 'Site', content: { 'application/json': { schema: siteInfoSchema } } } },
+  responses: { 200: jsonResponse(siteInfoSchema, 'Site') },
 });
 
 export const getSiteSettings = createRoute({
@@ -17,7 +17,7 @@ export const getSiteSettings = createRoute({
   tags: ['Site'],
   summary: 'The run-time switches (admins)',
   responses: {
-    200: { description: 'Settings', content: { 'application/json': { schema: siteSettingsSchema } } },
+    200: jsonResponse(siteSettingsSchema, 'Settings'),
     401: errorResponse('No session'),
     403: errorResponse('Not an admin'),
   },
@@ -32,7 +32,7 @@ export const updateSiteSettings = createRoute({
     body: { required: true, content: { 'application/json': { schema: updateSiteSettingsSchema } } },
   },
   responses: {
-    200: { description: 'Settings', content: { 'application/json': { schema: siteSettingsSchema } } },
+    200: jsonResponse(siteSettingsSchema, 'Settings'),
     400: errorResponse('Invalid body'),
     401: errorResponse('No session'),
     403: errorResponse('Not an admin'),

@@ -51,5 +51,3 @@ export function createCampaignStore(store: KeyValueStore) {
     },
   };
 }
-
-export type CampaignStore = ReturnType<typeof createCampaignStore>;

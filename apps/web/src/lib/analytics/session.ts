@@ -60,5 +60,3 @@ export function createSessionStore(store: KeyValueStore) {
     },
   };
 }
-
-export type SessionStore = ReturnType<typeof createSessionStore>;

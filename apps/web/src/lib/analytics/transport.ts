@@ -320,5 +320,3 @@ export function createTransport(options: TransportOptions) {
     },
   };
 }
-
-export type Transport = ReturnType<typeof createTransport>;

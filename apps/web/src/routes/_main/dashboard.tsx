@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { ProjectSummary } from '@offplan/shared';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ListingCompleteness as Completeness, ProjectSummary } from '@offplan/shared';
 import { ERROR_CODES } from '@offplan/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery, useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { AccessErrorRedirect, describeError } from '../../components/feedback/er
 import { projectsByIdsQueryOptions } from '../../features/projects/api/project-search.ts';
 import { userProjectsQueryOptions, useUserProjects } from '../../features/projects/api/user-projects.ts';
 import { DashboardToolbar } from '../../features/projects/components/dashboard-toolbar.tsx';
-import { ProjectCompleteness } from '../../features/projects/components/project-completeness.tsx';
+import { ListingCompleteness } from '../../features/projects/components/listing-completeness.tsx';
 import { ProjectGrid } from '../../features/projects/components/project-grid.tsx';
 import { ProjectGridSkeleton } from '../../features/projects/components/project-grid-skeleton.tsx';
 import {
@@ -55,29 +55,39 @@ function MemberDashboard() {
 function FilteredProjects({ projects, organisation }: { projects: ProjectSummary[]; organisation?: string }) {
   const filters = useDashboardFiltersStore((state) => state.filters);
   const sort = useDashboardSortStore((state) => state.sort);
-  // Brochure, configuration and floorplan facts come with the search items (one call for all).
-  const { data: items } = useQuery(projectsByIdsQueryOptions(projects.map((project) => project.id)));
+  // Every card's completeness comes with the search items: one call for all, never one per card.
+  const { data: items, isError } = useQuery(projectsByIdsQueryOptions(projects.map((project) => project.id)));
+  const facts = useMemo(
+    () =>
+      new Map(
+        items?.map((item) => {
+          const completeness: Completeness = {
+            brochure: item.hasBrochure,
+            floorplans: item.hasFloorplan,
+            configurations: item.hasConfigurations,
+            images: item.images.length > 0,
+            video: item.hasVideo,
+          };
+          // The summary page's rule for 'Edit listing'; the editor's API checks again.
+          return [
+            item.id,
+            { completeness, canEdit: item.relation === 'member' || item.relation === 'admin' },
+          ];
+        }),
+      ),
+    [items],
+  );
 
   const shown = useMemo(() => {
-    const facts = new Map(items?.map((item) => [item.id, item]));
-    const filterable = projects.map((project): ProjectSummary & FilterableProject => {
-      const item = facts.get(project.id);
-      return item
-        ? {
-            ...project,
-            completeness: {
-              brochure: item.hasBrochure,
-              floorplans: item.hasFloorplan,
-              configurations: item.hasConfigurations,
-            },
-          }
-        : project;
-    });
+    const filterable = projects.map((project): ProjectSummary & FilterableProject => ({
+      ...project,
+      completeness: facts.get(project.id)?.completeness,
+    }));
     return sortProjects(
       filterable.filter((project) => matchesDashboardFilters(project, filters)),
       sort,
     );
-  }, [projects, items, filters, sort]);
+  }, [projects, facts, filters, sort]);
 
   return (
     <Stack gap="lg">
@@ -96,7 +106,20 @@ function FilteredProjects({ projects, organisation }: { projects: ProjectSummary
           projects={shown}
           linkToSummary
           label="Your projects"
-          renderExtra={(project) => <ProjectCompleteness projectId={project.id} />}
+          renderExtra={(project) => {
+            const card = facts.get(project.id);
+            if (card) {
+              return (
+                <ListingCompleteness
+                  projectId={project.id}
+                  facts={card.completeness}
+                  canEdit={card.canEdit}
+                />
+              );
+            }
+            // Unknown facts (the search failed) leave the card without the indicator.
+            return items || isError ? null : <Skeleton h={38} aria-label="Loading listing completeness" />;
+          }}
         />
       )}
     </Stack>

@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type InvitationPreview, PASSWORD_MIN_LENGTH, passwordLengthProblem } from '@offplan/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { FormError } from '../../../components/form-error.tsx';
 import { invitationQueryOptions, useActivateInvitation } from '../api/invitation.ts';
 import { isUnusableLinkError } from '../link-errors.ts';
 import { AUTH_VALIDATION } from '../validation.ts';
@@ -54,9 +43,7 @@ export function ActivateAccount({ token, onActivated }: { token: string; onActiv
     if (isUnusableLinkError(invitation.error)) return <InvitationInvalid />;
     return (
       <Stack gap="md">
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-          {invitation.error.message}
-        </Alert>
+        <FormError message={invitation.error.message} />
         <Group>
           <Button variant="default" onClick={() => void invitation.refetch()}>
             Try again
@@ -128,11 +115,7 @@ function ActivateForm({
           </Text>
         </Stack>
 
-        {activate.error && !activate.error.fields ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {activate.error.message}
-          </Alert>
-        ) : null}
+        <FormError message={activate.error && !activate.error.fields ? activate.error.message : null} />
 
         <TextInput label="Email" value={invitation.email} autoComplete="username" readOnly />
         <PasswordInput

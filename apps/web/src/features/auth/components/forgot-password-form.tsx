@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
+import { IconMailForward } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { FormError } from '../../../components/form-error.tsx';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
 import { emailProblem } from '../validation.ts';
 
@@ -71,11 +72,9 @@ export function ForgotPasswordForm() {
           </Text>
         </Stack>
 
-        {requestReset.error && !requestReset.error.fields ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {requestReset.error.message}
-          </Alert>
-        ) : null}
+        <FormError
+          message={requestReset.error && !requestReset.error.fields ? requestReset.error.message : null}
+        />
 
         <TextInput
           label="Email"

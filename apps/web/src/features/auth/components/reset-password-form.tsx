@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH, passwordLengthProblem } from '@offplan/shared';
-import { IconAlertCircle, IconLinkOff } from '@tabler/icons-react';
+import { IconLinkOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { FormError } from '../../../components/form-error.tsx';
 import { useResetPassword } from '../api/password-reset.ts';
 import { isUnusableLinkError } from '../link-errors.ts';
 import { AUTH_VALIDATION } from '../validation.ts';
@@ -72,11 +73,7 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
           </Text>
         </Stack>
 
-        {error && !error.fields ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {error.message}
-          </Alert>
-        ) : null}
+        <FormError message={error && !error.fields ? error.message : null} />
 
         <PasswordInput
           label="New password"

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { JOB_ROLES, type JobRoleId } from '@offplan/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { FormError } from '../../../components/form-error.tsx';
 import { useChooseJobRole } from '../api/job-role.ts';
 import { AUTH_VALIDATION } from '../validation.ts';
 
@@ -53,11 +53,7 @@ export function RoleForm({
           </Text>
         </Stack>
 
-        {chooseRole.error && !chooseRole.error.fields ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {chooseRole.error.message}
-          </Alert>
-        ) : null}
+        <FormError message={chooseRole.error && !chooseRole.error.fields ? chooseRole.error.message : null} />
 
         <Radio.Group label="Your role" key={form.key('roleId')} {...form.getInputProps('roleId')}>
           <Stack gap="xs" mt="xs">

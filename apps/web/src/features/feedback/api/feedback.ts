@@ -1,7 +1,7 @@
 import { type FeedbackInput, feedbackListSchema } from '@offplan/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
 
 export const feedbackListQueryKey = ['feedback', 'list'] as const;
 
@@ -16,8 +16,8 @@ export function feedbackListQueryOptions() {
 /** POST /api/feedback: kept and emailed to the team. */
 export function useSendFeedback() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FeedbackInput) =>
+  return useMutation<{ id: string }, ApiClientError, FeedbackInput>({
+    mutationFn: (body) =>
       apiRequest('/api/feedback', { method: 'POST', body, schema: z.object({ id: z.string() }) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackListQueryKey }),
   });

@@ -55,8 +55,7 @@ export function FeedbackForm({ initialPage }: { initialPage?: string | undefined
           form.reset();
         },
         onError: (error) => {
-          const fields = (error as { fields?: Record<string, string> }).fields;
-          if (fields) form.setErrors(fields);
+          if (error.fields) form.setErrors(error.fields);
         },
       },
     );
@@ -77,7 +76,7 @@ export function FeedbackForm({ initialPage }: { initialPage?: string | undefined
               {FEEDBACK_TEXT.sent}
             </Alert>
           ) : null}
-          {send.error && !(send.error as { fields?: unknown }).fields ? (
+          {send.error && !send.error.fields ? (
             <Alert color="red" role="alert">
               {send.error.message}
             </Alert>

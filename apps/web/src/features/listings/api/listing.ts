@@ -6,9 +6,10 @@ import {
   type NewProjectDraft,
   searchAddResultSchema,
 } from '@offplan/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { projectsQueryKey } from '../../projects/api/project-search.ts';
 
 export const listingsQueryKey = ['listings'] as const;
 
@@ -24,6 +25,19 @@ export function listingQueryOptions(id: number) {
     queryFn: async ({ signal }) =>
       (await apiRequest(listingPath(id), { schema: listingAnswerSchema, signal })).listing,
   });
+}
+
+/**
+ * After a save: the listing's own cache (set from the answer when there is one), and the project
+ * search items, which carry the completeness facts the dashboard cards show.
+ */
+export async function listingChanged(queryClient: QueryClient, id: number, answer?: Listing) {
+  const listing = listingQueryOptions(id).queryKey;
+  if (answer) queryClient.setQueryData(listing, answer);
+  await Promise.all([
+    answer ? undefined : queryClient.invalidateQueries({ queryKey: listing }),
+    queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
+  ]);
 }
 
 /** PATCH /api/listings/{id}: the changed fields; answers the saved listing. */

@@ -27,7 +27,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSaveStatusStore } from '../../../stores/save-status-store.ts';
-import { listingQueryOptions } from '../api/listing.ts';
+import { listingChanged } from '../api/listing.ts';
 import { deleteMedia, mediaFileProblem, updateMedia, uploadMedia } from '../api/media.ts';
 
 type Upload = { id: string; kind: MediaKind; name: string; percent: number; error?: string };
@@ -52,7 +52,7 @@ function useMediaAction(listingId: number) {
     status.saving();
     try {
       await action();
-      await queryClient.invalidateQueries({ queryKey: listingQueryOptions(listingId).queryKey });
+      await listingChanged(queryClient, listingId);
       useSaveStatusStore.getState().saved();
       return true;
     } catch (error) {
@@ -85,7 +85,7 @@ export function MediaManager({ listing }: { listing: Listing }) {
       status.saving();
       try {
         await uploadMedia(listing.id, kind, file, (percent) => patchUpload(id, { percent }));
-        await queryClient.invalidateQueries({ queryKey: listingQueryOptions(listing.id).queryKey });
+        await listingChanged(queryClient, listing.id);
         setUploads((current) => current.filter((item) => item.id !== id));
         useSaveStatusStore.getState().saved();
       } catch (error) {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { isApiClientError } from '../../../lib/api-client.ts';
 import { useSaveStatusStore } from '../../../stores/save-status-store.ts';
-import { listingQueryOptions, updateListing } from '../api/listing.ts';
+import { listingChanged, updateListing } from '../api/listing.ts';
 import { changedFields, checkChanges, type ListingFormValues, toUpdate } from '../lib/listing-form.ts';
 
 /** Quiet time after the last keystroke before a save starts. */
@@ -97,7 +97,7 @@ export function useListingAutosave({
       const next: UpdateBody = { ...base, ...valid } as UpdateBody;
       if (sending.includes('configurations')) next.configurations = configurationsOf(answer);
       saved.current = next;
-      queryClient.setQueryData(listingQueryOptions(listingId).queryKey, answer);
+      void listingChanged(queryClient, listingId, answer);
       afterSave?.(answer, sending);
       if (firstError) useSaveStatusStore.getState().failed(firstError);
       else useSaveStatusStore.getState().saved();

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   NumberInput,
@@ -23,9 +22,10 @@ import {
   type InAppPosition,
   type InAppTrigger,
 } from '@offplan/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormError } from '../../../components/form-error.tsx';
 import type { ApiClientError } from '../../../lib/api-client.ts';
+import { fieldErrorsFrom } from '../../../lib/form-errors.ts';
 import { adminMessagesQueryKey, sendAdminMessage } from '../api/admin-messages.ts';
 import { messageOrganisationsQueryOptions } from '../api/admin-organisations.ts';
 import { MessagePreview } from './message-preview.tsx';
@@ -58,7 +58,7 @@ const INITIAL: Values = {
   position: 'Center',
 };
 
-const FIELDS = Object.keys(INITIAL);
+const FIELD_NAMES = Object.fromEntries(Object.keys(INITIAL).map((name) => [name, name]));
 
 /** What the form holds, as the API takes it: empty optional fields left out. */
 export function toComposeMessage(values: Values): ComposeMessage {
@@ -108,10 +108,8 @@ export function MessageComposer() {
         form.reset();
       },
       onError: (error) => {
-        const fields = Object.fromEntries(
-          Object.entries(error.fields ?? {}).filter(([name]) => FIELDS.includes(name)),
-        );
-        if (Object.keys(fields).length > 0) form.setErrors(fields);
+        const fields = fieldErrorsFrom(error, FIELD_NAMES);
+        if (fields) form.setErrors(fields);
       },
     });
   });
@@ -125,11 +123,11 @@ export function MessageComposer() {
             <Title order={2} size="h4">
               New message
             </Title>
-            {send.error && Object.keys(send.error.fields ?? {}).length === 0 ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-                {send.error.message}
-              </Alert>
-            ) : null}
+            <FormError
+              message={
+                send.error && Object.keys(send.error.fields ?? {}).length === 0 ? send.error.message : null
+              }
+            />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 Audience

@@ -1,9 +1,9 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { FormError } from '../../../components/form-error.tsx';
+import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
 import { useChangeEmail, WRONG_PASSWORD_CODES } from '../api/security.ts';
-import { fieldErrorsFrom, formErrorOf } from '../form-errors.ts';
-import { FormError } from './form-error.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -2,9 +2,9 @@ import { Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { passwordLengthProblem } from '@offplan/shared';
+import { FormError } from '../../../components/form-error.tsx';
+import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
 import { useChangePassword, WRONG_PASSWORD_CODES } from '../api/security.ts';
-import { fieldErrorsFrom, formErrorOf } from '../form-errors.ts';
-import { FormError } from './form-error.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 export const PASSWORD_VALIDATION = {

@@ -2,9 +2,9 @@ import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { SessionUser } from '@offplan/shared';
+import { FormError } from '../../../components/form-error.tsx';
+import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
 import { CONTACT_FIELD_NAMES, useUpdateContactDetails } from '../api/contact-details.ts';
-import { fieldErrorsFrom, formErrorOf } from '../form-errors.ts';
-import { FormError } from './form-error.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 const NAME_MAX = 100;

@@ -1,7 +1,7 @@
 import { Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { FormError } from '../../../components/form-error.tsx';
 import { useSetImpersonationOptOut } from '../api/impersonation-preference.ts';
-import { FormError } from './form-error.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 type PrivacyFormProps = {

@@ -9,13 +9,13 @@ import {
   IconLogout,
 } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { FormError } from '../../../components/form-error.tsx';
 import {
   accountSessionsQueryOptions,
   useRevokeOtherSessions,
   useRevokeSession,
 } from '../api/account-sessions.ts';
 import { type DeviceKind, describeUserAgent } from '../user-agent.ts';
-import { FormError } from './form-error.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 const DEVICE_ICONS: Record<DeviceKind, typeof IconDevices> = {

@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { maskPhoneNumber } from '@offplan/shared';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { FormError } from '../../../components/form-error.tsx';
+import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
 import { useSetTwoStep, WRONG_PASSWORD_CODES } from '../api/security.ts';
-import { fieldErrorsFrom, formErrorOf } from '../form-errors.ts';
-import { FormError } from './form-error.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 const FIELD_NAMES = { password: 'password' };

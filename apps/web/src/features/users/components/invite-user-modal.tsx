@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { createInvitationRequestSchema } from '@offplan/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
 import type { z } from 'zod';
+import { FormError } from '../../../components/form-error.tsx';
+import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
 import { useCreateInvitation } from '../api/invitations.ts';
 
-const FIELDS = ['email', 'firstName', 'lastName'] as const;
+const FIELD_NAMES = { email: 'email', firstName: 'firstName', lastName: 'lastName' };
 
 /** The shared schema's message for one field, so the modal says what the server would. */
 function check(schema: z.ZodType, value: string): string | null {
@@ -51,17 +52,11 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
         });
       },
       onError: (error) => {
-        const fields = Object.fromEntries(
-          Object.entries(error.fields ?? {}).filter(([name]) => (FIELDS as readonly string[]).includes(name)),
-        );
-        if (Object.keys(fields).length > 0) form.setErrors(fields);
+        const fields = fieldErrorsFrom(error, FIELD_NAMES);
+        if (fields) form.setErrors(fields);
       },
     });
   });
-
-  const fieldErrors = Object.keys(invite.error?.fields ?? {}).some((name) =>
-    (FIELDS as readonly string[]).includes(name),
-  );
 
   return (
     <Modal opened={opened} onClose={close} title="Invite user" centered size="lg">
@@ -70,11 +65,7 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
           <Text size="sm" c="dimmed">
             We email them a link to set their password. The link works for a limited time.
           </Text>
-          {invite.error && !fieldErrors ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {invite.error.message}
-            </Alert>
-          ) : null}
+          <FormError message={formErrorOf(invite.error, FIELD_NAMES)} />
           <TextInput
             label="Email"
             type="email"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClientError } from '../../lib/api-client.ts';
+import { ApiClientError } from './api-client.ts';
 import { fieldErrorsFrom, formErrorOf } from './form-errors.ts';
 
 const names = { currentPassword: 'currentPassword', newPassword: 'newPassword', password: 'newPassword' };

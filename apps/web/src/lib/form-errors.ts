@@ -1,4 +1,4 @@
-import type { ApiClientError } from '../../lib/api-client.ts';
+import type { ApiClientError } from './api-client.ts';
 
 /**
  * The server's field messages under the form's own field names. `codes` wins first: an error code that
