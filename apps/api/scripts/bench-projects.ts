@@ -15,14 +15,14 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, type ProjectSearchRequestInput, projectSearchRequestSchema } from '@offplan/shared';
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/db/seed/demo-data.ts';
 import { parseSettings } from '../src/env.ts';
 import { loadViewer } from '../src/modules/projects/project-access.ts';
-import { buildSearchQueries } from '../src/modules/projects/projects.repository.ts';
+import { buildSearchQueries, searchPlan } from '../src/modules/projects/projects.repository.ts';
 import { buildApp } from '../src/test/test-app.ts';
 
 const { values } = parseArgs({
@@ -171,10 +171,11 @@ async function runOn(kind: 'pglite' | 'postgres') {
     ).rows;
     const viewer = await loadViewer(database.db, userRow!);
 
-    // Raw driver: the statements run as they are, without drizzle's mapping.
-    const raw = async (query: { sql: string; params: unknown[] }) => {
-      if (database.pglite) await database.pglite.query(query.sql, query.params as unknown[]);
-      else await database.pool!.query(query.sql, query.params as unknown[]);
+    // Raw driver: the statements run as they are, without drizzle's mapping; on PostgreSQL as named
+    // statements, as the API prepares them.
+    const raw = async (query: { name: string; sql: string; params: unknown[] }) => {
+      if (database.pglite) await database.pglite.query(query.sql, query.params);
+      else await database.pool!.query({ name: query.name, text: query.sql, values: query.params });
     };
 
     console.log(
@@ -194,18 +195,26 @@ async function runOn(kind: 'pglite' | 'postgres') {
     }
     for (const search of searches(state.output.projectIds, suburb)) {
       const body = JSON.stringify(search.body);
+      // As a browser sends it: with its length (without one, the body-size limit has to stream the body).
+      const requestHeaders = { ...headers, cookie, 'content-length': String(Buffer.byteLength(body)) };
       const api = await time(async () => {
         const response = await app.request('/api/projects/search', {
           method: 'POST',
-          headers: { ...headers, cookie },
+          headers: requestHeaders,
           body,
         });
         if (response.status !== 200)
           throw new Error(`${search.name}: ${response.status} ${await response.text()}`);
         await response.json();
       });
-      const queries = buildSearchQueries(database.db, viewer, projectSearchRequestSchema.parse(search.body))!;
-      const statements = [queries.count.toSQL(), ...(queries.page ? [queries.page.toSQL()] : [])];
+      // The same statements the API prepares, with their placeholders filled in.
+      const plan = searchPlan(viewer, projectSearchRequestSchema.parse(search.body))!;
+      const queries = buildSearchQueries(database.db, plan.shape);
+      const statements = [queries.count, ...(queries.page ? [queries.page] : [])].map((query, i) => {
+        const built = query.toSQL();
+        const name = `bench_${results.length}_${i}`;
+        return { name, sql: built.sql, params: fillPlaceholders(built.params, plan.values) };
+      });
       const db = await time(() => Promise.all(statements.map(raw)));
       results.push({ api, db });
       console.log(

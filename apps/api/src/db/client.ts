@@ -31,7 +31,13 @@ export async function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Prepared statements (the project search's, decision 022) are planned for each call's values, as
+      // unprepared ones are: a generic plan would guess selectivity (a popular suburb, a short page).
+      options: '-c plan_cache_mode=force_custom_plan',
+    });
     // Without a listener, pg turns an idle connection's error into an uncaught exception.
     pool.on('error', options.onConnectionError ?? (() => {}));
     await pool.query('select 1');

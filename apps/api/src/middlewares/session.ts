@@ -9,12 +9,25 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { member, session as sessionTable } from '../db/schema/index.ts';
-import type { AppEnv } from '../lib/context.ts';
+import type { AppDeps, AppEnv } from '../lib/context.ts';
 import { emailNotVerified, forbidden, sessionRequired } from '../lib/errors.ts';
+import { createSessionReader, type SessionReader } from '../lib/session-reader.ts';
+
+/** One reader per auth instance (its prepared query belongs to that instance's database). */
+const sessionReaders = new WeakMap<AppDeps['auth'], Promise<SessionReader>>();
+
+function sessionReaderFor(deps: AppDeps) {
+  let reader = sessionReaders.get(deps.auth);
+  if (!reader) {
+    reader = createSessionReader(deps.auth, deps.database.db);
+    sessionReaders.set(deps.auth, reader);
+  }
+  return reader;
+}
 
 /** Loads the better-auth session (if any) into `c.var.user` and `c.var.session`. */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  const result = await (await sessionReaderFor(c.var.deps))(c);
   // Design §1: acting as a user lasts at most an hour from its start, whatever refreshed the session since.
   if (
     result?.session.impersonatedBy &&

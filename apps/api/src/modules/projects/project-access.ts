@@ -1,5 +1,5 @@
 import { isPlatformAdmin, type OrganisationRole } from '@offplan/shared';
-import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { member, projectMembers, projects } from '../../db/schema/index.ts';
 
@@ -35,18 +35,21 @@ export async function loadViewer(db: Db, user: { id: string; role?: string | nul
   };
 }
 
+/** A user id, or a prepared statement's placeholder for one (projects.repository.ts). */
+export type UserIdParam = string | Placeholder;
+
 /** Design §2: HIDDEN listings and NOT_PROCEEDING projects are off the marketplace. */
 export const onMarketplace = and(ne(projects.salesStatus, 'HIDDEN'), ne(projects.stage, 'NOT_PROCEEDING'))!;
 
 /** Projects the viewer is an approved member of (a subquery). */
-export const memberProjectIds = (db: Db, userId: string) =>
+export const memberProjectIds = (db: Db, userId: UserIdParam) =>
   db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, userId));
 
 /**
  * The projects a viewer may find at all: admins everything; others what is on the marketplace plus
  * their own (approved member, or owned by one of their organisations) whatever its status.
  */
-export function visibleTo(db: Db, viewer: Pick<Viewer, 'userId' | 'isAdmin'>): SQL | undefined {
+export function visibleTo(db: Db, viewer: { userId: UserIdParam; isAdmin: boolean }): SQL | undefined {
   if (viewer.isAdmin) return undefined;
   // Subqueries rather than ids read beforehand: one round trip less per search (bench:projects).
   return or(
@@ -57,7 +60,7 @@ export function visibleTo(db: Db, viewer: Pick<Viewer, 'userId' | 'isAdmin'>): S
 }
 
 /** The organisations a user is a member of (a subquery). */
-export const organisationIdsOf = (db: Db, userId: string) =>
+export const organisationIdsOf = (db: Db, userId: UserIdParam) =>
   db.select({ id: member.organizationId }).from(member).where(eq(member.userId, userId));
 
 /** Whether the viewer may read a project in full: admins, approved members, and its organisation's members. */

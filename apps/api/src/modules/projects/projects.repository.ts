@@ -9,7 +9,7 @@ import {
   type ProjectSummary,
   videoIdFromLink,
 } from '@offplan/shared';
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   member,
@@ -19,8 +19,10 @@ import {
   projectMembers,
   projectRecommendations,
   projects,
+  salesStatusEnum,
+  stageEnum,
 } from '../../db/schema/index.ts';
-import { type Viewer, visibleTo } from './project-access.ts';
+import { type UserIdParam, type Viewer, visibleTo } from './project-access.ts';
 import { projectIdRef, projectSummaryColumns, toProjectSummary } from './project-summary.ts';
 
 const SORT_COLUMNS = {
@@ -37,27 +39,88 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${ch
 const hasMedia = (kind: 'brochure' | 'floorplan') =>
   sql`exists (select 1 from ${projectMedia} where ${projectMedia.projectId} = ${projectIdRef} and ${projectMedia.kind} = ${kind})`;
 
-/** The WHERE of a search: the filter of spec §3 plus what the viewer may find; undefined when nothing can match. */
-export function searchWhere(
-  db: Db,
-  viewer: SearchViewer,
-  params: ProjectSearchRequest['params'],
-): SQL | undefined | null {
-  const conditions: (SQL | undefined)[] = [visibleTo(db, viewer)];
-  if (params.project_ids) {
-    if (params.project_ids.length === 0) return null;
-    conditions.push(inArray(projects.id, params.project_ids));
-  }
-  if (params.suburb) conditions.push(sql`lower(${projects.suburb}) = lower(${params.suburb})`);
-  // An empty list filters nothing out (the same as leaving the key away).
-  if (params.salesStatus?.length) conditions.push(inArray(projects.salesStatus, params.salesStatus));
-  if (params.stage?.length) conditions.push(inArray(projects.stage, params.stage));
-  if (params.campaignType) conditions.push(eq(projects.campaignType, params.campaignType));
+/**
+ * What a search's statements depend on besides its values: which conditions apply, the order, and
+ * whether a page is read at all. Searches of one shape share one prepared pair of statements.
+ */
+export type SearchShape = {
+  admin: boolean;
+  ids: boolean;
+  suburb: boolean;
+  salesStatus: boolean;
+  stage: boolean;
+  campaignType: boolean;
+  title: boolean;
+  brochure: 'true' | 'false' | undefined;
+  floorplan: 'true' | 'false' | undefined;
+  sortBy: ProjectSearchRequest['params']['sortBy'];
+  sortOrder: ProjectSearchRequest['params']['sortOrder'];
+  readsPage: boolean;
+};
+
+/** The shape of a search and the values its placeholders take; null when nothing can match. */
+export function searchPlan(viewer: SearchViewer, request: ProjectSearchRequest) {
+  const { params, limit } = request;
+  // Spec §5: an empty id input matches nothing.
+  if (params.project_ids?.length === 0) return null;
+  const { page, perPage } = params.pagination;
+  const offset = (page - 1) * perPage;
+  const take = Math.max(0, Math.min(perPage, limit - offset));
+  const shape: SearchShape = {
+    admin: viewer.isAdmin,
+    ids: params.project_ids !== undefined,
+    suburb: Boolean(params.suburb),
+    // An empty list filters nothing out (the same as leaving the key away).
+    salesStatus: Boolean(params.salesStatus?.length),
+    stage: Boolean(params.stage?.length),
+    campaignType: Boolean(params.campaignType),
+    title: Boolean(params.title),
+    brochure: params.brochure,
+    floorplan: params.floorplan,
+    sortBy: params.sortBy,
+    sortOrder: params.sortOrder,
+    readsPage: take > 0,
+  };
+  const values = {
+    userId: viewer.userId,
+    ids: params.project_ids ?? [],
+    suburb: params.suburb ?? '',
+    salesStatuses: params.salesStatus ?? [],
+    stages: params.stage ?? [],
+    campaignType: params.campaignType ?? '',
+    titlePattern: `%${escapeLike(params.title ?? '')}%`,
+    countLimit: limit + 1,
+    take,
+    offset,
+  };
+  return { shape, values };
+}
+
+type SearchValues = NonNullable<ReturnType<typeof searchPlan>>['values'];
+const param = (name: keyof SearchValues) => sql.placeholder(name);
+
+/** `column = any($n)` for a list placeholder; enum lists travel as text[] (PGlite cannot send enum arrays). */
+const inList = (column: SQLWrapper, name: keyof SearchValues, enumName?: string) =>
+  enumName
+    ? sql`${column} = any(${param(name)}::text[]::${sql.identifier(enumName)}[])`
+    : sql`${column} = any(${param(name)}::int[])`;
+
+/** The WHERE of a search: the filter of spec §3 plus what the viewer may find. */
+function searchWhere(db: Db, shape: SearchShape): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    shape.admin ? undefined : visibleTo(db, { userId: param('userId'), isAdmin: false }),
+  ];
+  if (shape.ids) conditions.push(inList(projects.id, 'ids'));
+  if (shape.suburb) conditions.push(sql`lower(${projects.suburb}) = lower(${param('suburb')})`);
+  if (shape.salesStatus)
+    conditions.push(inList(projects.salesStatus, 'salesStatuses', salesStatusEnum.enumName));
+  if (shape.stage) conditions.push(inList(projects.stage, 'stages', stageEnum.enumName));
+  if (shape.campaignType) conditions.push(eq(projects.campaignType, param('campaignType')));
   // Part of the title (the buyer-facing name), GIN-trigram indexed.
-  if (params.title) conditions.push(ilike(projects.title, `%${escapeLike(params.title)}%`));
+  if (shape.title) conditions.push(ilike(projects.title, param('titlePattern')));
   for (const [flag, kind] of [
-    [params.brochure, 'brochure'],
-    [params.floorplan, 'floorplan'],
+    [shape.brochure, 'brochure'],
+    [shape.floorplan, 'floorplan'],
   ] as const) {
     if (flag === 'true') conditions.push(hasMedia(kind));
     if (flag === 'false') conditions.push(sql`not ${hasMedia(kind)}`);
@@ -65,43 +128,32 @@ export function searchWhere(
   return and(...conditions);
 }
 
-/** The two statements a search runs: the capped count and the page. Exposed for the benchmark. */
 /** Who searches: enough to build the queries without reading anything first. */
 export type SearchViewer = Pick<Viewer, 'userId' | 'isAdmin'>;
 
 /** How the viewer stands to each row of `projects` (correlated, for the few rows of a page). */
-const relationColumns = (userId: string) => ({
+const relationColumns = (userId: UserIdParam) => ({
   isMember: sql<boolean>`exists (select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projectIdRef} and ${projectMembers.userId} = ${userId})`,
   inOrganisation: sql<boolean>`exists (select 1 from ${member} where ${member.organizationId} = "projects"."organisation_id" and ${member.userId} = ${userId})`,
   isRecommended: sql<boolean>`exists (select 1 from ${projectRecommendations} where ${projectRecommendations.projectId} = ${projectIdRef} and ${projectRecommendations.userId} = ${userId})`,
   isPending: sql<boolean>`exists (select 1 from ${projectAccessRequests} where ${projectAccessRequests.projectId} = ${projectIdRef} and ${projectAccessRequests.userId} = ${userId} and ${projectAccessRequests.status} = ${APPROVAL.PENDING})`,
 });
 
-export function buildSearchQueries(db: Db, viewer: SearchViewer, request: ProjectSearchRequest) {
-  const { params, limit } = request;
-  const where = searchWhere(db, viewer, params);
-  if (where === null) return null;
-  const { page, perPage } = params.pagination;
-  const offset = (page - 1) * perPage;
-  const take = Math.max(0, Math.min(perPage, limit - offset));
-  const direction = params.sortOrder === 'asc' ? asc : desc;
-  const orderBy = [direction(SORT_COLUMNS[params.sortBy]), direction(projects.id)];
+/** The two statements of a search shape: the capped count and the page. Exposed for the benchmark. */
+export function buildSearchQueries(db: Db, shape: SearchShape) {
+  const where = searchWhere(db, shape);
+  const direction = shape.sortOrder === 'asc' ? asc : desc;
+  const orderBy = [direction(SORT_COLUMNS[shape.sortBy]), direction(projects.id)];
 
   // Counting stops one past the limit: the count stays cheap however many projects match. Except with
   // a title filter: a LIMIT makes the planner scan the table for the first matches, where the trigram
   // index finds them all several times faster (decision 019, bench:projects).
-  const count = params.title
+  const count = shape.title
     ? db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where)
-    : db.select({ n: sql<number>`count(*)::int` }).from(
-        db
-          .select({ one: sql`1` })
-          .from(projects)
-          .where(where)
-          .limit(limit + 1)
-          .as('capped'),
-      );
+    : db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(db.select({ one: sql`1` }).from(projects).where(where).limit(param('countLimit')).as('capped'));
 
-  const userId = viewer.userId;
   // The page's rows are chosen first, in a subquery named like the table: the per-row extras below
   // (images, flags, the caller's relation) then run for those rows only, as indexed lookups.
   const pageRows = db
@@ -109,33 +161,63 @@ export function buildSearchQueries(db: Db, viewer: SearchViewer, request: Projec
     .from(projects)
     .where(where)
     .orderBy(...orderBy)
-    .limit(take)
-    .offset(offset)
+    .limit(param('take'))
+    .offset(param('offset'))
     .as('projects');
-  const pageQuery =
-    take === 0
-      ? null
-      : db
-          .select({
-            ...projectSummaryColumns,
-            organisationId: projects.organisationId,
-            description: projects.description,
-            developerName: projects.developerName,
-            builderName: projects.builderName,
-            marketerName: projects.marketerName,
-            website: projects.website,
-            lga: projects.lga,
-            estimatedCompletionQuarter: projects.estimatedCompletionQuarter,
-            estimatedCompletionYear: projects.estimatedCompletionYear,
-            videoUrl: projects.videoUrl,
-            hasBrochure: sql<boolean>`${hasMedia('brochure')}`,
-            hasFloorplan: sql<boolean>`${hasMedia('floorplan')}`,
-            hasConfigurations: sql<boolean>`exists (select 1 from ${projectConfigurations} where ${projectConfigurations.projectId} = ${projectIdRef})`,
-            ...relationColumns(userId),
-          })
-          .from(pageRows)
-          .orderBy(...orderBy);
-  return { count, page: pageQuery, offset, take };
+  const page = shape.readsPage
+    ? db
+        .select({
+          ...projectSummaryColumns,
+          organisationId: projects.organisationId,
+          description: projects.description,
+          developerName: projects.developerName,
+          builderName: projects.builderName,
+          marketerName: projects.marketerName,
+          website: projects.website,
+          lga: projects.lga,
+          estimatedCompletionQuarter: projects.estimatedCompletionQuarter,
+          estimatedCompletionYear: projects.estimatedCompletionYear,
+          videoUrl: projects.videoUrl,
+          hasBrochure: sql<boolean>`${hasMedia('brochure')}`,
+          hasFloorplan: sql<boolean>`${hasMedia('floorplan')}`,
+          hasConfigurations: sql<boolean>`exists (select 1 from ${projectConfigurations} where ${projectConfigurations.projectId} = ${projectIdRef})`,
+          ...relationColumns(param('userId')),
+        })
+        .from(pageRows)
+        .orderBy(...orderBy)
+    : null;
+  return { count, page };
+}
+
+type SearchQueries = ReturnType<typeof buildSearchQueries>;
+type PreparedSearch = {
+  count: ReturnType<SearchQueries['count']['prepare']>;
+  page: ReturnType<NonNullable<SearchQueries['page']>['prepare']> | null;
+};
+
+/**
+ * Prepared statements per database and shape: drizzle builds a statement this size in about as long as
+ * the database runs it, so each shape is built once (decision 022). On PostgreSQL they are named
+ * statements, planned per call with their values (db/client.ts sets plan_cache_mode).
+ */
+const preparedSearches = new WeakMap<Db, Map<string, PreparedSearch>>();
+let preparedSearchCount = 0;
+
+function preparedSearch(db: Db, shape: SearchShape): PreparedSearch {
+  let byShape = preparedSearches.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    preparedSearches.set(db, byShape);
+  }
+  const key = JSON.stringify(shape);
+  let prepared = byShape.get(key);
+  if (!prepared) {
+    const { count, page } = buildSearchQueries(db, shape);
+    const name = `project_search_${++preparedSearchCount}`;
+    prepared = { count: count.prepare(`${name}_count`), page: page?.prepare(`${name}_page`) ?? null };
+    byShape.set(key, prepared);
+  }
+  return prepared;
 }
 
 type RelationFlags = {
@@ -162,9 +244,13 @@ export async function searchProjects(
   request: ProjectSearchRequest,
 ): Promise<ProjectSearchResponse> {
   const { page, perPage } = request.params.pagination;
-  const queries = buildSearchQueries(db, viewer, request);
-  if (!queries) return { items: [], total: 0, limited: false, page, perPage, pageCount: 0 };
-  const [[counted], rows] = await Promise.all([queries.count, queries.page ?? Promise.resolve([])]);
+  const plan = searchPlan(viewer, request);
+  if (!plan) return { items: [], total: 0, limited: false, page, perPage, pageCount: 0 };
+  const statements = preparedSearch(db, plan.shape);
+  const [[counted], rows] = await Promise.all([
+    statements.count.execute(plan.values),
+    statements.page?.execute(plan.values) ?? Promise.resolve([]),
+  ]);
   const matched = counted?.n ?? 0;
   const total = Math.min(matched, request.limit);
   const items: ProjectSearchItem[] = rows.map((row) => {

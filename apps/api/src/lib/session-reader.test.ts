@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { session } from '../db/schema/index.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app.ts';
+import { createSessionReader, type SessionReader } from './session-reader.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('session reader (decision 022)', () => {
+  let t: TestApp;
+  let read: SessionReader;
+  /** What the reader makes of these cookies, through a real request context. */
+  const readWith = async (cookie: string) => {
+    const probe = new Hono().get('/', async (c) => c.json(await read(c)));
+    return (await probe.request('/', { headers: { cookie } })).json() as Promise<{
+      session: { id: string; token: string; expiresAt: string };
+      user: { id: string; email: string };
+    } | null>;
+  };
+  const betterAuthSession = async (cookie: string) =>
+    JSON.parse(JSON.stringify(await t.auth.api.getSession({ headers: new Headers({ cookie }) })));
+  const storedSession = async (userId: string) => {
+    const [row] = await t.db.select().from(session).where(eq(session.userId, userId));
+    return row;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    read = await createSessionReader(t.auth, t.db);
+  });
+  afterAll(() => t.close());
+
+  it('reads a valid session exactly as better-auth does, user fields included', async () => {
+    const user = await t.createUser();
+    const cookie = await t.signIn(user.email);
+    const ours = await readWith(cookie);
+    expect(ours?.user).toMatchObject({ id: user.id, email: user.email });
+    expect(ours).toEqual(await betterAuthSession(cookie));
+  });
+
+  it('refuses a cookie whose signature was changed, or a token with no signature', async () => {
+    const user = await t.createUser();
+    const cookie = await t.signIn(user.email);
+    const [name, value] = cookie.split('; ')[0]!.split('=') as [string, string];
+    const [token, signature] = decodeURIComponent(value).split('.') as [string, string];
+    const forged = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    expect(await readWith(`${name}=${encodeURIComponent(`${token}.${forged}`)}`)).toBeNull();
+    expect(await readWith(`${name}=${token}`)).toBeNull();
+    // The API agrees: no session, 401.
+    const refused = await t.request('/api/user-projects', {
+      cookie: `${name}=${encodeURIComponent(`${token}.${forged}`)}`,
+    });
+    expect(refused.status).toBe(401);
+  });
+
+  it('takes a revoked session away on the next call', async () => {
+    const user = await t.createUser();
+    const cookie = await t.signIn(user.email);
+    expect((await t.request('/api/user-projects', { cookie })).status).toBe(200);
+    await t.db.delete(session).where(eq(session.userId, user.id));
+    expect(await readWith(cookie)).toBeNull();
+    expect((await t.request('/api/user-projects', { cookie })).status).toBe(401);
+  });
+
+  it('leaves an expired session to better-auth, which refuses and deletes it', async () => {
+    const user = await t.createUser();
+    const cookie = await t.signIn(user.email);
+    await t.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, user.id));
+    expect(await readWith(cookie)).toBeNull();
+    expect(await storedSession(user.id)).toBeUndefined();
+  });
+
+  it('leaves a session due for its sliding refresh to better-auth, which extends it', async () => {
+    const user = await t.createUser();
+    const cookie = await t.signIn(user.email);
+    // Two days into a seven-day session: past better-auth's one-day update age.
+    const dueAt = new Date(Date.now() + 5 * DAY_MS);
+    await t.db.update(session).set({ expiresAt: dueAt }).where(eq(session.userId, user.id));
+    expect((await readWith(cookie))?.user.id).toBe(user.id);
+    const refreshed = await storedSession(user.id);
+    expect(refreshed!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * DAY_MS);
+  });
+
+  it('does not refresh a session whose user chose not to be remembered', async () => {
+    const user = await t.createUser();
+    const response = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: user.email, password: TEST_PASSWORD, rememberMe: false },
+    });
+    expect(response.status).toBe(200);
+    const cookie = response.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    expect(cookie).toContain('dont_remember');
+    const dueAt = new Date(Date.now() + 5 * DAY_MS);
+    await t.db.update(session).set({ expiresAt: dueAt }).where(eq(session.userId, user.id));
+    expect((await readWith(cookie))?.user.id).toBe(user.id);
+    expect((await storedSession(user.id))!.expiresAt.getTime()).toBe(dueAt.getTime());
+  });
+});
