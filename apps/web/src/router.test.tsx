@@ -80,7 +80,7 @@ function account(projects: ProjectSummary[]): UserProjectsOutput {
     projects,
     recommendedProjects: [],
     projectRequests: [],
-    organisation: { id: 'org1', name: 'Harbourline Developments' },
+    organisation: { id: 'org1', name: 'Harbourline Developments', role: 'owner' },
   };
 }
 
@@ -365,6 +365,29 @@ describe('dashboard', () => {
     expect(screen.queryAllByTestId('project-card')).toHaveLength(0);
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
   });
+
+  it.each([
+    ['owner', true],
+    ['admin', true],
+    ['member', false],
+  ] as const)(
+    "offers 'Review access requests' on /projects to an organisation %s: %s",
+    async (role, offered) => {
+      const output = account([project(1, 'Harbour Views')]);
+      stubApi({
+        session: sessionOf(),
+        userProjects: {
+          status: 200,
+          body: { success: true, output: { ...output, organisation: { ...output.organisation, role } } },
+        },
+      });
+      renderApp('/projects');
+
+      expect(await screen.findByRole('heading', { name: 'Live projects' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Add a project' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Review access requests' }) !== null).toBe(offered);
+    },
+  );
 
   it('tells admins they have no projects, without asking the API for them', async () => {
     const calls = stubApi({ session: sessionOf({ role: 'admin' }) });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { BUILDING_TYPES, CAMPAIGN_TYPES, PROJECT_TYPES, SALES_STATUSES, STAGES } from './enums.ts';
+import {
+  BUILDING_TYPES,
+  CAMPAIGN_TYPES,
+  ORGANISATION_ROLES,
+  PROJECT_TYPES,
+  SALES_STATUSES,
+  STAGES,
+} from './enums.ts';
 
 /** Project summary kept from the API (spec §3). */
 export const projectSummarySchema = z.object({
@@ -44,7 +51,8 @@ export const userProjectsOutputSchema = z.object({
   projects: z.array(projectSummarySchema),
   recommendedProjects: z.array(projectSummarySchema),
   projectRequests: z.array(projectRequestSchema),
-  organisation: organisationRefSchema.nullable(),
+  /** The caller's organisation and role there: its owners and admins decide its access requests. */
+  organisation: organisationRefSchema.extend({ role: z.enum(ORGANISATION_ROLES) }).nullable(),
 });
 export type UserProjectsOutput = z.infer<typeof userProjectsOutputSchema>;
 

@@ -5,12 +5,11 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { ERROR_CODES, PROFILE_PHOTO_MAX_BYTES } from '@offplan/shared';
 import type { Env, Hono, Schema } from 'hono';
-import sharp from 'sharp';
 import { AppError } from './errors.ts';
+import { acceptedImage, uprightImage } from './images.ts';
 
 export const UPLOADS_URL_PREFIX = '/media/uploads/';
 const AVATAR_SIZE = 256;
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 export const uploadsDir = (dataDir: string) => path.resolve(dataDir, 'uploads');
 
@@ -28,15 +27,8 @@ export async function storeProfilePhoto(dataDir: string, userId: string, file: F
   const notAnImage = new AppError(400, 'UNSUPPORTED_IMAGE', 'Upload a JPEG, PNG or WebP photo.', {
     file: 'Upload a JPEG, PNG or WebP photo.',
   });
-  let format: string | undefined;
-  try {
-    format = (await sharp(input, { limitInputPixels: 40_000_000 }).metadata()).format;
-  } catch {
-    throw notAnImage;
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage;
-  const output = await sharp(input, { limitInputPixels: 40_000_000 })
-    .rotate()
+  if (!(await acceptedImage(input))) throw notAnImage;
+  const output = await uprightImage(input)
     .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
     .webp({ quality: 82 })
     .toBuffer();

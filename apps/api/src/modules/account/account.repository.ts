@@ -1,4 +1,9 @@
-import { APPROVAL, NO_NEW_ENQUIRY_SALES_STATUSES, type UserProjectsOutput } from '@offplan/shared';
+import {
+  APPROVAL,
+  NO_NEW_ENQUIRY_SALES_STATUSES,
+  type OrganisationRole,
+  type UserProjectsOutput,
+} from '@offplan/shared';
 import { and, asc, desc, eq, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -54,7 +59,7 @@ export async function getAccountState(db: Db, userId: string): Promise<UserProje
       )
       .orderBy(desc(projectAccessRequests.createdAt), asc(projectAccessRequests.id)),
     db
-      .select({ id: organization.id, name: organization.name })
+      .select({ id: organization.id, name: organization.name, role: member.role })
       .from(member)
       .innerJoin(organization, eq(organization.id, member.organizationId))
       .where(eq(member.userId, userId))
@@ -78,7 +83,9 @@ export async function getAccountState(db: Db, userId: string): Promise<UserProje
     projects: ownProjects,
     recommendedProjects,
     projectRequests,
-    organisation: organisationRows[0] ?? null,
+    organisation: organisationRows[0]
+      ? { ...organisationRows[0], role: organisationRows[0].role as OrganisationRole }
+      : null,
   };
 }
 

@@ -126,7 +126,8 @@ describe('GET /api/user-projects', () => {
     expect(output.recommendedProjectIds).toEqual([ids.recommended]);
     // Declined requests are not pending.
     expect(output.projectRequestsIds).toEqual([ids.requested]);
-    expect(output.organisation).toEqual({ id: 'org-1', name: 'Harbourline Developments' });
+    // With the caller's role there: the web offers 'Review access requests' to owners and admins only.
+    expect(output.organisation).toEqual({ id: 'org-1', name: 'Harbourline Developments', role: 'owner' });
 
     const [elm] = output.projects;
     expect(elm).toMatchObject({

@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, MEDIA_LIMITS, type MediaKind } from '@offplan/shared';
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors.ts';
+import { acceptedImage, uprightImage } from '../../lib/images.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { LARGE_SUFFIX, SMALL_SUFFIX } from './listings.repository.ts';
-
-const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp']);
-const PIXEL_LIMIT = 80_000_000;
 
 export type StoredMedia = {
   url: string;
@@ -39,16 +36,6 @@ export function displayFileName(name: string, fallbackExtension: string): string
     .trim()
     .slice(-120);
   return cleaned || `file.${fallbackExtension}`;
-}
-
-async function imageFormat(input: Buffer): Promise<{ format: string; width: number; height: number } | null> {
-  try {
-    const meta = await sharp(input, { limitInputPixels: PIXEL_LIMIT }).metadata();
-    if (!meta.format || !IMAGE_FORMATS.has(meta.format) || !meta.width || !meta.height) return null;
-    return { format: meta.format, width: meta.width, height: meta.height };
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -87,14 +74,14 @@ export async function processUpload(
       height: null,
     };
   }
-  const meta = await imageFormat(input);
+  const meta = await acceptedImage(input);
   if (!meta) {
     throw invalid(
       isImageKind ? 'Upload a JPEG, PNG or WebP image.' : 'Upload a PDF, or a JPEG, PNG or WebP image.',
     );
   }
   const fileName = displayFileName(file.name || 'image', 'webp');
-  const pipeline = () => sharp(input, { limitInputPixels: PIXEL_LIMIT }).rotate();
+  const pipeline = () => uprightImage(input);
   if (!isImageKind) {
     const { data, info } = await pipeline()
       .resize({ width: 2400, withoutEnlargement: true })

@@ -40,7 +40,7 @@ function stubApi() {
     projects: [],
     recommendedProjects: [summary(5, 'Quay Gardens')],
     projectRequests: [],
-    organisation: { id: 'org1', name: 'Harbourline Developments' },
+    organisation: { id: 'org1', name: 'Harbourline Developments', role: 'owner' },
   };
   const calls: { method: string; path: string; body?: unknown }[] = [];
   vi.stubGlobal(
@@ -57,7 +57,7 @@ function stubApi() {
         return jsonResponse(200, {
           outcome: 'claimed',
           project_id: 5,
-          organisation: { id: 'org1', name: 'Harbourline Developments' },
+          organisation: { id: 'org1', name: 'Harbourline Developments', role: 'owner' },
         });
       }
       if (url.pathname === '/api/v1/projects/request' && method === 'POST') {
@@ -101,7 +101,7 @@ describe('claim and request access', () => {
         body: {
           projectName: 'Quay Gardens',
           recommendedProjects: [5],
-          organisation: { id: 'org1', name: 'Harbourline Developments' },
+          organisation: { id: 'org1', name: 'Harbourline Developments', role: 'owner' },
           campaignType: 'NONE',
         },
       });

@@ -59,7 +59,7 @@ const emptyAccount: UserProjectsOutput = {
   projects: [],
   recommendedProjects: [],
   projectRequests: [],
-  organisation: { id: 'org1', name: 'Harbourline Developments' },
+  organisation: { id: 'org1', name: 'Harbourline Developments', role: 'owner' },
 };
 
 function stubApi(options: { session?: unknown } = {}) {

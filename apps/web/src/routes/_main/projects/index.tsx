@@ -41,7 +41,7 @@ function LiveProjects() {
           </Text>
         </Stack>
         <Group gap="sm">
-          {data.organisation ? (
+          {data.organisation && data.organisation.role !== 'member' ? (
             // Owners and admins of the organisation decide requests to its projects (decision 021).
             <Button
               component={Link}
