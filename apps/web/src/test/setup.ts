@@ -29,6 +29,13 @@ class ResizeObserverStub implements ResizeObserver {
 }
 window.ResizeObserver = ResizeObserverStub;
 
+// Mantine's autosizing textarea re-measures when web fonts finish loading; jsdom has no FontFaceSet.
+if (!document.fonts) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
 /**
  * An unexpected console.error fails the test (architecture: conventions). A test that expects one
  * calls `vi.mocked(console.error).mockClear()` after asserting on it.

@@ -30,7 +30,7 @@ const account = {
   projects: [],
   recommendedProjects: [],
   projectRequests: [],
-  organisation: { id: 'org-1', name: 'Harbourline Developments' },
+  organisation: { id: 'org-1', name: 'Harbourline Developments', role: 'owner' },
 };
 
 beforeEach(() => {

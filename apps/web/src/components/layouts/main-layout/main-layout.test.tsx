@@ -202,11 +202,6 @@ describe('sidebar contact block (spec §2)', () => {
 
   it("'Give us your thoughts' tracks feedback_selected and navigates to /feedback in the app", async () => {
     stubApi();
-    // The feedback page's autosizing textarea listens to document.fonts, which jsdom lacks.
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
     const router = renderApp('/profile');
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     fireEvent.click(await screen.findByRole('link', { name: 'Give us your thoughts' }));

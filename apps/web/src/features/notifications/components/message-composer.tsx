@@ -25,7 +25,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormError } from '../../../components/form-error.tsx';
 import type { ApiClientError } from '../../../lib/api-client.ts';
-import { fieldErrorsFrom } from '../../../lib/form-errors.ts';
+import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
 import { adminMessagesQueryKey, sendAdminMessage } from '../api/admin-messages.ts';
 import { messageOrganisationsQueryOptions } from '../api/admin-organisations.ts';
 import { MessagePreview } from './message-preview.tsx';
@@ -123,11 +123,8 @@ export function MessageComposer() {
             <Title order={2} size="h4">
               New message
             </Title>
-            <FormError
-              message={
-                send.error && Object.keys(send.error.fields ?? {}).length === 0 ? send.error.message : null
-              }
-            />
+            {/* Above the form unless a field shows it (a field the form lacks would hide it otherwise). */}
+            <FormError message={formErrorOf(send.error, FIELD_NAMES)} />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 Audience
