@@ -40,9 +40,10 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationsResponseSchema = z.object({ notifications: z.array(notificationSchema) });
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
-/** Open and read tracking take the ids of the messages shown; click takes one. */
+/** Open and read tracking take the ids of the messages shown (the bell shows 10); click takes one. */
+export const NOTIFICATION_IDS_MAX = 50;
 export const notificationIdsSchema = z.strictObject({
-  messageIds: z.array(z.string().min(1).max(100)).min(1).max(50),
+  messageIds: z.array(z.string().min(1).max(100)).min(1).max(NOTIFICATION_IDS_MAX),
 });
 export const notificationClickSchema = z.strictObject({ messageId: z.string().min(1).max(100) });
 export const notificationTrackResponseSchema = z.object({ recorded: z.number().int() });

@@ -2,7 +2,14 @@ import type { Branding } from './branding.ts';
 
 export type EmailContent = { subject: string; text: string; html: string };
 
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** HTML-escapes text for element content and double-quoted attributes (null and undefined are empty). */
+export const escapeHtml = (value: unknown) =>
+  String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** One branded layout for every email: a heading, paragraphs, one button, and the same words as plain text. */
 function brandedEmail(

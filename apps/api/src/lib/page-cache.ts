@@ -163,12 +163,15 @@ export class PageCache {
 
 const caches = new WeakMap<object, PageCache>();
 
-/** The page cache of one app (one per database handle, so two apps in one test are two "processes"). */
+/**
+ * The page cache of one composed app, keyed by its deps: two apps built over one database in a test are
+ * two "processes", each with its own cache, kept fresh only through `page_purges`.
+ */
 export function pageCacheFor(deps: Pick<AppDeps, 'database' | 'logger'>): PageCache {
-  let cache = caches.get(deps.database);
+  let cache = caches.get(deps);
   if (!cache) {
     cache = new PageCache(deps.database.db, { logger: deps.logger });
-    caches.set(deps.database, cache);
+    caches.set(deps, cache);
     cache.start();
     void cache.poll();
   }

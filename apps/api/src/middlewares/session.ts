@@ -21,6 +21,8 @@ function sessionReaderFor(deps: AppDeps) {
   if (!reader) {
     reader = createSessionReader(deps.auth, deps.database.db);
     sessionReaders.set(deps.auth, reader);
+    // A failed set-up is tried again by the next request rather than kept.
+    reader.catch(() => sessionReaders.delete(deps.auth));
   }
   return reader;
 }

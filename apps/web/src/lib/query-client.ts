@@ -1,11 +1,16 @@
+import { ERROR_CODES } from '@offplan/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiClientError } from './api-client.ts';
 
 const MAX_RETRIES = 2;
 
-/** Client errors (4xx) will not change on a retry; network and server errors may. */
+/**
+ * Client errors (4xx) will not change on a retry; network and server errors may. Maintenance (503
+ * MAINTENANCE) is not retried either: the maintenance screen should show at once, not after the retries.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiClientError && error.status >= 400 && error.status < 500) return false;
+  if (error instanceof ApiClientError && error.code === ERROR_CODES.maintenance) return false;
   return failureCount < MAX_RETRIES;
 }
 

@@ -2,6 +2,7 @@ import type { AdminUserDetail, AdminUserRow } from '@offplan/shared';
 import { isPlatformAdmin } from '@offplan/shared';
 import { and, count, desc, eq, gt, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { member, organization, session, user } from '../../db/schema/index.ts';
 import { impersonationRefusal } from '../auth/impersonation.plugin.ts';
 
@@ -11,8 +12,6 @@ const firstOrganisation = {
     string | null
   >`(select m.organization_id from member m where m.user_id = ${user.id} order by m.created_at limit 1)`,
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function toRow(row: {
   id: string;
@@ -58,7 +57,7 @@ const rowColumns = {
 /** Users matching `q` in name, email or organisation name; newest first. */
 export async function searchUsers(db: Db, query: { q?: string | undefined; page: number; perPage: number }) {
   const organisationOfUser = eq(organization.id, firstOrganisation.id);
-  const pattern = query.q ? `%${escapeLike(query.q)}%` : undefined;
+  const pattern = query.q ? containsPattern(query.q) : undefined;
   const where = pattern
     ? or(ilike(user.name, pattern), ilike(user.email, pattern), ilike(organization.name, pattern))
     : undefined;

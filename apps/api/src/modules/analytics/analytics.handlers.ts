@@ -1,4 +1,4 @@
-import { DEFAULT_ANALYTICS_CONFIG } from '@offplan/shared';
+import { DEFAULT_ANALYTICS_CONFIG, ERROR_CODES } from '@offplan/shared';
 import { FORWARD_ANALYTICS_JOB, FORWARD_RETRY, forwardingVendors } from '../../jobs/forward-analytics.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';
@@ -23,7 +23,7 @@ analyticsRouter.use(postAnalyticsBatch.path, async (c, next) => {
     c.header('Retry-After', String(limit.retryAfterSeconds));
     throw new AppError(
       429,
-      'RATE_LIMITED',
+      ERROR_CODES.rateLimited,
       `Too many events. Try again in ${limit.retryAfterSeconds} seconds.`,
     );
   }

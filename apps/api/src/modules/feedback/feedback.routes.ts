@@ -12,6 +12,7 @@ export const sendFeedback = createRoute({
     201: jsonResponse(z.object({ id: z.string() }), 'Feedback kept'),
     400: errorResponse('Invalid body'),
     401: errorResponse('No session'),
+    429: errorResponse('Too much feedback from this user this hour'),
   },
 });
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback, outboxMessages } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { FEEDBACK_PER_HOUR } from './feedback.handlers.ts';
 
 let t: TestApp;
 let admin: { id: string; email: string };
@@ -101,5 +102,24 @@ describe('GET /api/feedback', () => {
   it('refuses non-admins', async () => {
     expect((await t.request('/api/feedback', { cookie: memberCookie })).status).toBe(403);
     expect((await t.request('/api/feedback')).status).toBe(401);
+  });
+});
+
+// Last: its rows would otherwise head the admin list the tests above read.
+describe('POST /api/feedback: limit', () => {
+  it(`takes at most ${FEEDBACK_PER_HOUR} an hour from one user, each emailed, then answers 429`, async () => {
+    const sender = await t.createUser();
+    const cookie = await t.signIn(sender.email);
+    for (let i = 0; i < FEEDBACK_PER_HOUR; i++) {
+      expect((await send({ category: 'idea', message: `Idea ${i}` }, cookie)).status).toBe(201);
+    }
+    const refused = await send({ category: 'idea', message: 'One more' }, cookie);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(ERROR_CODES.rateLimited);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    const kept = await t.db.select().from(feedback).where(eq(feedback.userId, sender.id));
+    expect(kept).toHaveLength(FEEDBACK_PER_HOUR);
+    // Another user is not held back by this one.
+    expect((await send({ category: 'idea', message: 'Mine' }, memberCookie)).status).toBe(201);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@offplan/shared';
 import { and, asc, eq, ilike, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import {
   projectConfigurations,
   projectMedia,
@@ -213,7 +214,6 @@ export async function uniqueSlug(db: Db, prefix: string, title: string, suburb: 
   throw new AppError(409, 'CONFLICT', 'Could not find a free public path for this title.');
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 const normaliseKey = (text: string) =>
   text
     .toLowerCase()
@@ -269,9 +269,9 @@ export async function findExistingProjects(db: Db, viewer: Viewer, query: string
       and(
         visibleTo(db, viewer),
         or(
-          ilike(projects.title, likePattern(text)),
-          ilike(projects.fullAddress, likePattern(text)),
-          ilike(projects.name, likePattern(text)),
+          ilike(projects.title, containsPattern(text)),
+          ilike(projects.fullAddress, containsPattern(text)),
+          ilike(projects.name, containsPattern(text)),
           eq(keySql(projects.title), key),
           eq(keySql(projects.fullAddress), key),
         ),

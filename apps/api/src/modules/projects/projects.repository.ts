@@ -11,6 +11,7 @@ import {
 } from '@offplan/shared';
 import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import {
   member,
   projectAccessRequests,
@@ -32,9 +33,6 @@ const SORT_COLUMNS = {
   name: projects.name,
   suburb: projects.suburb,
 } as const;
-
-/** `%` and `_` typed by the user are literal characters, not wildcards. */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const hasMedia = (kind: 'brochure' | 'floorplan') =>
   sql`exists (select 1 from ${projectMedia} where ${projectMedia.projectId} = ${projectIdRef} and ${projectMedia.kind} = ${kind})`;
@@ -88,7 +86,7 @@ export function searchPlan(viewer: SearchViewer, request: ProjectSearchRequest) 
     salesStatuses: params.salesStatus ?? [],
     stages: params.stage ?? [],
     campaignType: params.campaignType ?? '',
-    titlePattern: `%${escapeLike(params.title ?? '')}%`,
+    titlePattern: containsPattern(params.title ?? ''),
     countLimit: limit + 1,
     take,
     offset,
@@ -190,9 +188,10 @@ export function buildSearchQueries(db: Db, shape: SearchShape) {
 }
 
 type SearchQueries = ReturnType<typeof buildSearchQueries>;
+/** Prepared statements, or (past the cap below) the built queries: both `execute(values)`. */
 type PreparedSearch = {
-  count: ReturnType<SearchQueries['count']['prepare']>;
-  page: ReturnType<NonNullable<SearchQueries['page']>['prepare']> | null;
+  count: Pick<ReturnType<SearchQueries['count']['prepare']>, 'execute'>;
+  page: Pick<ReturnType<NonNullable<SearchQueries['page']>['prepare']>, 'execute'> | null;
 };
 
 /**
@@ -203,6 +202,13 @@ type PreparedSearch = {
 const preparedSearches = new WeakMap<Db, Map<string, PreparedSearch>>();
 let preparedSearchCount = 0;
 
+/**
+ * Shapes kept prepared per database. The portal uses a few dozen; filters can combine into some
+ * 23,000, and each prepared shape holds two statements on every pooled connection, so a caller stepping
+ * through combinations gets unprepared statements past this many rather than growing memory.
+ */
+export const PREPARED_SEARCH_SHAPES_MAX = 256;
+
 function preparedSearch(db: Db, shape: SearchShape): PreparedSearch {
   let byShape = preparedSearches.get(db);
   if (!byShape) {
@@ -210,14 +216,14 @@ function preparedSearch(db: Db, shape: SearchShape): PreparedSearch {
     preparedSearches.set(db, byShape);
   }
   const key = JSON.stringify(shape);
-  let prepared = byShape.get(key);
-  if (!prepared) {
-    const { count, page } = buildSearchQueries(db, shape);
-    const name = `project_search_${++preparedSearchCount}`;
-    prepared = { count: count.prepare(`${name}_count`), page: page?.prepare(`${name}_page`) ?? null };
-    byShape.set(key, prepared);
-  }
-  return prepared;
+  const prepared = byShape.get(key);
+  if (prepared) return prepared;
+  const { count, page } = buildSearchQueries(db, shape);
+  if (byShape.size >= PREPARED_SEARCH_SHAPES_MAX) return { count, page };
+  const name = `project_search_${++preparedSearchCount}`;
+  const built = { count: count.prepare(`${name}_count`), page: page?.prepare(`${name}_page`) ?? null };
+  byShape.set(key, built);
+  return built;
 }
 
 type RelationFlags = {

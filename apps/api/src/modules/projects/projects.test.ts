@@ -23,6 +23,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { defaultStaticWebFolders } from '../../lib/static-web.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { projectFixtures } from './projects.fixtures.ts';
+import { PREPARED_SEARCH_SHAPES_MAX } from './projects.repository.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof projectFixtures>;
@@ -224,6 +225,23 @@ describe('POST /api/projects/search: the filter of spec §3', () => {
     expect(page1.items.map((item) => item.title)).toEqual(['Alpha Harbour Residences', 'Alpha Hidden Lane']);
     expect(page2.items.map((item) => item.title)).toEqual(['Bravo Abandoned Heights', 'Bravo Hidden Court']);
     expect(page1).toMatchObject({ total: 7, pageCount: 4 });
+  });
+  it('answers correctly past the cap on prepared filter shapes (decision 022)', async () => {
+    const shapes = [];
+    for (const sortBy of ['updatedAt', 'createdAt', 'title', 'name', 'suburb'] as const)
+      for (const sortOrder of ['asc', 'desc'] as const)
+        for (const brochure of [undefined, 'true', 'false'] as const)
+          for (const floorplan of [undefined, 'true', 'false'] as const)
+            for (const suburb of [undefined, 'pyrmont'])
+              for (const title of [undefined, 'a'])
+                shapes.push({ sortBy, sortOrder, brochure, floorplan, suburb, title });
+    expect(shapes.length).toBeGreaterThan(PREPARED_SEARCH_SHAPES_MAX);
+    for (const params of shapes) expect((await search(admin.cookie, { params })).status).toBe(200);
+    // A shape first seen past the cap runs unprepared, with the same answer.
+    expect(
+      await idsOf({ project_ids: [ids.paid, ids.aSelling, ids.bSelling], campaignType: 'CPS', stage: [] }),
+    ).toEqual([ids.paid]);
+    expect(await idsOf({ suburb: 'PYRMONT' })).toEqual([ids.aSelling, ids.paid]);
   });
   it('caps the matches at `limit`, saying so', async () => {
     const body = await searchOk(admin.cookie, { limit: 3, params: { pagination: { perPage: 2, page: 2 } } });
@@ -582,5 +600,10 @@ describe('account state counts', () => {
     expect(new Set(state.projectIds)).toEqual(new Set([free, foreign]));
     expect(state.projectRequestsIds).toEqual([]);
     expect(request!.status).toBe(APPROVAL.PENDING);
+    const [after] = await t.db
+      .select({ status: projectAccessRequests.status })
+      .from(projectAccessRequests)
+      .where(eq(projectAccessRequests.id, request!.id));
+    expect(after!.status).toBe(APPROVAL.APPROVED);
   });
 });

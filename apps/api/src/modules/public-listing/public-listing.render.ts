@@ -4,16 +4,7 @@ import {
   NO_NEW_ENQUIRY_SALES_STATUSES,
   PROJECT_TYPE_LABELS,
 } from '@offplan/shared';
-
-/** HTML-escapes text for element content and double-quoted attributes. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../../lib/message-templates.ts';
 
 /** JSON safe inside a <script> element (no `</script>`, no HTML comment openers). */
 export function scriptJson(value: unknown): string {

@@ -328,10 +328,14 @@ describe('GET /api/purge-url', () => {
     expect((await t.request(path)).headers.get('x-cache')).toBe('MISS');
     expect((await t.request(url, { cookie: admin.cookie })).status).toBe(200);
     expect((await t.request(`${url}&token=purge-secret-token`)).status).toBe(200);
+    // A refused purge leaves the cached page where it is.
+    await t.request(path);
+    expect((await t.request(path)).headers.get('x-cache')).toBe('HIT');
     expect((await t.request(url, { cookie: outsider.cookie })).status).toBe(403);
     expect((await t.request(`${url}&token=wrong`)).status).toBe(403);
     expect((await t.request(url)).status).toBe(401);
-    // Not served from cache after a refused purge either way; the path must be a listing path.
+    expect((await t.request(path)).headers.get('x-cache')).toBe('HIT');
+    // The path must be a listing path.
     const bad = await t.request('/api/purge-url?path=/etc/passwd', { cookie: admin.cookie });
     expect(bad.status).toBe(400);
   });

@@ -33,6 +33,19 @@ describe('dashboard filter rules', () => {
     ).toBe(true);
   });
 
+  it('never hides a HIDDEN listing by the sales filters: it has no sales key (decision 021)', () => {
+    const hidden = { campaignType: 'NONE', salesStatus: 'HIDDEN', stage: 'IN_PLANNING' } as const;
+    const salesAllOff = {
+      ...ALL_DASHBOARD_FILTERS_ON,
+      selling: false,
+      sold_out: false,
+      registration_of_interest: false,
+      pending_launch: false,
+    };
+    expect(matchesDashboardFilters(hidden, salesAllOff)).toBe(true);
+    expect(matchesDashboardFilters(hidden, { ...salesAllOff, in_planning: false })).toBe(false);
+  });
+
   it('hides a project whose own key in any group is off', () => {
     expect(matchesDashboardFilters(selling, { ...ALL_DASHBOARD_FILTERS_ON, selling: false })).toBe(false);
     expect(matchesDashboardFilters(selling, { ...ALL_DASHBOARD_FILTERS_ON, free_listing: false })).toBe(

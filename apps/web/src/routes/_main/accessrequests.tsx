@@ -1,3 +1,4 @@
+import { ACCESS_REQUEST_STATUSES } from '@offplan/shared';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { accessRequestsQueryOptions } from '../../features/access-requests/api/access-requests.ts';
@@ -5,7 +6,7 @@ import { AccessRequestsPage } from '../../features/access-requests/components/ac
 import { ProjectsPageError } from '../../features/projects/components/projects-page-error.tsx';
 
 const searchSchema = z.object({
-  status: z.enum(['pending', 'approved', 'declined', 'withdrawn']).optional().catch(undefined),
+  status: z.enum(ACCESS_REQUEST_STATUSES).optional().catch(undefined),
 });
 
 /**

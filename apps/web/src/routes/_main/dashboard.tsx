@@ -69,10 +69,7 @@ function FilteredProjects({ projects, organisation }: { projects: ProjectSummary
             video: item.hasVideo,
           };
           // The summary page's rule for 'Edit listing'; the editor's API checks again.
-          return [
-            item.id,
-            { completeness, canEdit: item.relation === 'member' || item.relation === 'admin' },
-          ];
+          return [item.id, { completeness, canEdit: item.access === 'full' }];
         }),
       ),
     [items],

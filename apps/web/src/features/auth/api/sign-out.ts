@@ -1,4 +1,6 @@
+import { analytics } from '../../../lib/analytics/tracker.ts';
 import { signOutOfServer } from '../../../lib/auth-client.ts';
+import { logoutCleanup } from '../../../stores/logout-cleanup.ts';
 
 let inFlight: Promise<void> | null = null;
 
@@ -13,4 +15,19 @@ export function signOut(): Promise<void> {
       inFlight = null;
     });
   return inFlight;
+}
+
+/** How long a sign-out waits for the analytics events still queued (they need the user's session). */
+const SIGN_OUT_FLUSH_WAIT_MS = 2000;
+
+/**
+ * The client's side of every sign-out (/logout and 'Return to Admin'): queued analytics events leave
+ * while the session still names their user, the server session ends, the next visitor on this browser
+ * gets a new analytics device id and session, and spec §4's "Logout cleanup" runs.
+ */
+export async function endUserSession(endServerSession: () => Promise<unknown> = signOut): Promise<void> {
+  await analytics.flush({ maxWaitMs: SIGN_OUT_FLUSH_WAIT_MS });
+  await endServerSession();
+  analytics.reset();
+  logoutCleanup();
 }

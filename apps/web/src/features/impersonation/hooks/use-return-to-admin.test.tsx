@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { analytics } from '../../../lib/analytics/tracker.ts';
 import { APP_SCOPE_META, createQueryClient } from '../../../lib/query-client.ts';
 import { jsonResponse } from '../../../test/render.tsx';
 import { useReturnToAdmin } from './use-return-to-admin.ts';
@@ -99,6 +100,21 @@ describe('useReturnToAdmin (spec §6 Return to Admin)', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.siteColor)).toBe('light');
     expect(window.localStorage.getItem(STORAGE_KEYS.toggleSidebar)).toBe('false');
     expect(window.localStorage.getItem(STORAGE_KEYS.reportingSelections)).toBeNull();
+  });
+
+  it("forgets the user's analytics identity, as /logout does: the admin starts on a new device id", async () => {
+    window.sessionStorage.setItem(ADMIN_MAGIC_TOKEN_KEY, 'magic-4');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { success: true })),
+    );
+    const before = analytics.state().deviceId;
+    const { result } = setup(false);
+
+    await act(() => result.current.returnToAdmin());
+
+    expect(analytics.state().deviceId).not.toBe(before);
+    expect(analytics.state().userId).toBeNull();
   });
 
   it('still returns to the admin when the sign-out call fails', async () => {

@@ -2,7 +2,7 @@ import { MESSAGES } from '@offplan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { clearUserData } from '../../../lib/query-client.ts';
-import { logoutCleanup } from '../../../stores/logout-cleanup.ts';
+import { endUserSession } from '../../auth/api/sign-out.ts';
 import {
   connectPathFor,
   readAdminMagicToken,
@@ -43,9 +43,9 @@ export function useReturnToAdmin({ isAdmin, navigate = assignLocation }: ReturnT
     // Requests still in flight for the user (the bell's first load) would otherwise land after the
     // sign-out and answer 401.
     await queryClient.cancelQueries();
-    await signOutImpersonatedUser();
-    // A sign-out like any other: spec §4 "Logout cleanup" before the admin's session starts.
-    logoutCleanup();
+    // A sign-out like any other (analytics flushed and reset, spec §4 "Logout cleanup") before the
+    // admin's session starts.
+    await endUserSession(signOutImpersonatedUser);
     navigate(connectPathFor(token));
     // Dropped only once the page is leaving: dropped earlier, the mounted pages would fetch them
     // again, signed out, and a 401 would start a trip to /login over the trip to /connect.

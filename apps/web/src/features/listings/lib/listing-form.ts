@@ -9,7 +9,7 @@ import type {
   SalesStatus,
   Stage,
 } from '@offplan/shared';
-import { listingUpdateSchema, VIDEO_LINK_INVALID_MESSAGE, videoIdFromLink } from '@offplan/shared';
+import { listingUpdateSchema } from '@offplan/shared';
 
 /** Number inputs hold '' while empty. */
 type NumberField = number | '';
@@ -208,14 +208,11 @@ export type CheckedChanges = {
 
 /**
  * Validates changes with the shared update schema; fields that fail are held back (with their
- * messages) and the rest may still be saved. The video link is checked with spec §5's rule.
+ * messages) and the rest may still be saved. The schema holds spec §5's video-link rule too.
  */
 export function checkChanges(changes: Partial<Required<ListingUpdate>>): CheckedChanges {
   const errors: Record<string, string> = {};
   const valid: Record<string, unknown> = { ...changes };
-  if ('videoUrl' in changes && changes.videoUrl != null && videoIdFromLink(changes.videoUrl) === null) {
-    errors.videoUrl = VIDEO_LINK_INVALID_MESSAGE;
-  }
   const parsed = listingUpdateSchema.safeParse(changes);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

@@ -1,4 +1,5 @@
 import {
+  NOTIFICATION_IDS_MAX,
   NOTIFICATION_TOKEN_HEADER,
   NOTIFICATION_TOKEN_INVALID,
   type Notification,
@@ -98,7 +99,10 @@ export async function trackNotifications(event: TrackEvent, messageIds: string[]
   try {
     await apiRequest(`/api/notifications/${event}`, {
       method: 'POST',
-      body: event === 'click' ? { messageId: messageIds[0] } : { messageIds: messageIds.slice(0, 50) },
+      body:
+        event === 'click'
+          ? { messageId: messageIds[0] }
+          : { messageIds: messageIds.slice(0, NOTIFICATION_IDS_MAX) },
       schema: notificationTrackResponseSchema,
     });
   } catch (error) {

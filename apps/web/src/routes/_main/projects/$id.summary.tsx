@@ -53,7 +53,9 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** The read-only project summary (recommended or member), with 'Edit listing' for those who may edit. */
 function ProjectSummaryView({ project }: { project: ProjectSearchItem }) {
-  const canEdit = project.relation === 'member' || project.relation === 'admin';
+  // The server's rule (requireListingEditor): whoever reads it in full edits it: admins, approved
+  // members and members of the owning organisation.
+  const canEdit = project.access === 'full';
   const { detail } = project;
   const completion =
     detail?.estimatedCompletionYear != null
