@@ -11,7 +11,7 @@ import { apiAs, latestMessage, linkIn, newApi, newEmail } from './mailbox.ts';
 
 const PASSWORD = 'projects web e2e password';
 
-type Summary = { id: number; title: string; salesStatus: string };
+type Summary = { id: number; title: string; salesStatus: string; stage: string };
 type UserProjects = {
   output: {
     projects: Summary[];
@@ -261,7 +261,10 @@ test("the owner approves an access request and the requester's counts update", a
 }) => {
   const admin = await apiAs(baseURL!, clientAddress);
   const { projects } = await organisationOfDeveloper(baseURL!, clientAddress);
-  const project = pick(projects);
+  // One an outsider can find: HIDDEN and NOT_PROCEEDING projects are off the marketplace (design §2).
+  const project = pick(
+    projects.filter((item) => item.salesStatus !== 'HIDDEN' && item.stage !== 'NOT_PROCEEDING'),
+  );
   const requester = await freshUser(admin, baseURL!, clientAddress, 'approvee');
   const asked = await requester.api.post('/api/v1/projects/request', {
     data: { drupal_project_id: project.id, status: 0 },
