@@ -185,7 +185,7 @@ export async function listAccessRequests(
       createdAt: new Date(requestedAt).toISOString(),
       decidedAt: decidedAt ? new Date(decidedAt).toISOString() : null,
       note,
-      project: { ...toProjectSummary(summary), organisationId },
+      project: Object.assign(toProjectSummary(summary), { organisationId }),
       requester: {
         id: requesterId,
         name: requesterName,

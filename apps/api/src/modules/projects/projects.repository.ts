@@ -143,14 +143,10 @@ export function buildSearchQueries(db: Db, shape: SearchShape) {
   const direction = shape.sortOrder === 'asc' ? asc : desc;
   const orderBy = [direction(SORT_COLUMNS[shape.sortBy]), direction(projects.id)];
 
-  // Counting stops one past the limit: the count stays cheap however many projects match. Except with
-  // a title filter: a LIMIT makes the planner scan the table for the first matches, where the trigram
-  // index finds them all several times faster (decision 019, bench:projects).
-  const count = shape.title
-    ? db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where)
-    : db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(db.select({ one: sql`1` }).from(projects).where(where).limit(param('countLimit')).as('capped'));
+  // Counting stops one past the limit: the count stays cheap however many projects match.
+  const count = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(db.select({ one: sql`1` }).from(projects).where(where).limit(param('countLimit')).as('capped'));
 
   // The page's rows are chosen first, in a subquery named like the table: the per-row extras below
   // (images, flags, the caller's relation) then run for those rows only, as indexed lookups.
@@ -243,6 +239,39 @@ function relationOf(viewer: SearchViewer, row: RelationFlags): ProjectRelation {
   return 'none';
 }
 
+type SearchPageRow = NonNullable<Awaited<ReturnType<NonNullable<PreparedSearch['page']>['execute']>>>[number];
+
+/** What a search item adds to the project summary: completeness, the viewer's relation and access. */
+function searchItemExtras(viewer: SearchViewer, row: SearchPageRow) {
+  // Design §1 / decision 019: admins, approved members and the owning organisation read in full.
+  const full = viewer.isAdmin || row.isMember || row.inOrganisation;
+  return {
+    is_paying: row.campaignType !== 'NONE',
+    drupal_project_id: row.id,
+    hasBrochure: row.hasBrochure,
+    hasFloorplan: row.hasFloorplan,
+    hasConfigurations: row.hasConfigurations,
+    // The listing editor's rule for a usable video (spec §5), so both completeness views agree.
+    hasVideo: videoIdFromLink(row.videoUrl) !== null,
+    isClaimed: row.organisationId !== null,
+    relation: relationOf(viewer, row),
+    access: full ? ('full' as const) : ('summary' as const),
+    detail: full
+      ? {
+          description: row.description,
+          developerName: row.developerName,
+          builderName: row.builderName,
+          marketerName: row.marketerName,
+          website: row.website,
+          lga: row.lga,
+          estimatedCompletionQuarter: row.estimatedCompletionQuarter,
+          estimatedCompletionYear: row.estimatedCompletionYear,
+          organisationId: row.organisationId,
+        }
+      : null,
+  };
+}
+
 /** POST /api/projects/search (decision 019: full fields only for projects the viewer may read in full). */
 export async function searchProjects(
   db: Db,
@@ -259,62 +288,9 @@ export async function searchProjects(
   ]);
   const matched = counted?.n ?? 0;
   const total = Math.min(matched, request.limit);
-  const items: ProjectSearchItem[] = rows.map((row) => {
-    const {
-      organisationId,
-      description,
-      developerName,
-      builderName,
-      marketerName,
-      website,
-      lga,
-      estimatedCompletionQuarter,
-      estimatedCompletionYear,
-      videoUrl,
-      hasBrochure,
-      hasFloorplan,
-      hasConfigurations,
-      isMember,
-      inOrganisation,
-      isRecommended,
-      isPending,
-      ...summaryRow
-    } = row;
-    // Design §1 / decision 019: admins, approved members and the owning organisation read in full.
-    const full = viewer.isAdmin || isMember || inOrganisation;
-    return {
-      ...toProjectSummary(summaryRow),
-      is_paying: row.campaignType !== 'NONE',
-      drupal_project_id: row.id,
-      hasBrochure,
-      hasFloorplan,
-      hasConfigurations,
-      // The listing editor's rule for a usable video (spec §5), so both completeness views agree.
-      hasVideo: videoIdFromLink(videoUrl) !== null,
-      isClaimed: organisationId !== null,
-      relation: relationOf(viewer, {
-        inOrganisation,
-        salesStatus: row.salesStatus,
-        isMember,
-        isRecommended,
-        isPending,
-      }),
-      access: full ? 'full' : 'summary',
-      detail: full
-        ? {
-            description,
-            developerName,
-            builderName,
-            marketerName,
-            website,
-            lga,
-            estimatedCompletionQuarter,
-            estimatedCompletionYear,
-            organisationId,
-          }
-        : null,
-    };
-  });
+  const items = rows.map(
+    (row): ProjectSearchItem => Object.assign(toProjectSummary(row), searchItemExtras(viewer, row)),
+  );
   return {
     items,
     total,
@@ -350,19 +326,12 @@ export async function lookupProjects(
     );
     return lookupQuery(tx, viewer, q, term, score, limit);
   });
-  return rows.map(
-    ({ organisationId, score: rowScore, isMember, inOrganisation, isRecommended, isPending, ...row }) => ({
-      ...toProjectSummary(row),
+  return rows.map((row) =>
+    Object.assign(toProjectSummary(row), {
       drupal_project_id: row.id,
-      isClaimed: organisationId !== null,
-      relation: relationOf(viewer, {
-        inOrganisation,
-        salesStatus: row.salesStatus,
-        isMember,
-        isRecommended,
-        isPending,
-      }),
-      score: Math.round(Number(rowScore) * 1000) / 1000,
+      isClaimed: row.organisationId !== null,
+      relation: relationOf(viewer, row),
+      score: Math.round(Number(row.score) * 1000) / 1000,
     }),
   );
 }
