@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from '../lib/data-dir-lock.ts';
+import { type AuthChanges, pgliteAuthChanges, postgresAuthChanges } from './auth-changes.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +21,8 @@ export type Database = {
   pool?: pg.Pool;
   /** The server's URL, for clients that open their own connections (the job queue). */
   connectionString?: string;
+  /** Changes to session and user rows, from any process (decision 023). */
+  authChanges: AuthChanges;
   close(): Promise<void>;
 };
 
@@ -31,22 +34,35 @@ export async function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
+    const authChanges = postgresAuthChanges(options.databaseUrl);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      onConnect: authChanges.listenOn,
       // Prepared statements (the project search's, decision 022) are planned for each call's values, as
       // unprepared ones are: a generic plan would guess selectivity (a popular suburb, a short page).
       options: '-c plan_cache_mode=force_custom_plan',
     });
     // Without a listener, pg turns an idle connection's error into an uncaught exception.
     pool.on('error', options.onConnectionError ?? (() => {}));
-    await pool.query('select 1');
+    await authChanges.start();
+    try {
+      await pool.query('select 1');
+    } catch (error) {
+      await authChanges.close();
+      await pool.end();
+      throw error;
+    }
     return {
       db: drizzleNodePg(pool, { schema }) as unknown as Db,
       kind: 'postgres',
       pool,
       connectionString: options.databaseUrl,
-      close: () => pool.end(),
+      authChanges,
+      close: async () => {
+        await authChanges.close();
+        await pool.end();
+      },
     };
   }
   let dataDir: string | undefined;
@@ -65,12 +81,22 @@ export async function openDatabase(options: {
     lock?.release();
     throw error;
   }
+  let authChanges: AuthChanges;
+  try {
+    authChanges = await pgliteAuthChanges(pglite);
+  } catch (error) {
+    await pglite.close();
+    lock?.release();
+    throw error;
+  }
   return {
     db: drizzlePglite(pglite, { schema }) as unknown as Db,
     kind: 'pglite',
     pglite,
+    authChanges,
     close: async () => {
       try {
+        await authChanges.close();
         await pglite.close();
       } finally {
         lock?.release();

@@ -1,13 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { session } from '../db/schema/index.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../db/client.ts';
+import { session, user as userTable } from '../db/schema/index.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app.ts';
-import { createSessionReader, type SessionReader } from './session-reader.ts';
+import { createSessionReader, SESSION_KEEP_MS, type SessionReader } from './session-reader.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe('session reader (decision 022)', () => {
+describe('session reader (decisions 022 and 023)', () => {
   let t: TestApp;
   let read: SessionReader;
   /** What the reader makes of these cookies, through a real request context. */
@@ -27,9 +28,17 @@ describe('session reader (decision 022)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    read = await createSessionReader(t.auth, t.db);
+    read = await createSessionReader(t.auth, t.database);
   });
   afterAll(() => t.close());
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Deletes a user's sessions with the triggers off: a change no process hears of. */
+  const deleteUnheard = (userId: string) =>
+    t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.delete(session).where(eq(session.userId, userId));
+    });
 
   it('reads a valid session exactly as better-auth does, user fields included', async () => {
     const user = await t.createUser();
@@ -102,4 +111,80 @@ describe('session reader (decision 022)', () => {
     expect((await readWith(cookie))?.user.id).toBe(user.id);
     expect((await storedSession(user.id))!.expiresAt.getTime()).toBe(dueAt.getTime());
   });
+
+  it('keeps a session it has read, reading it again after SESSION_KEEP_MS', async () => {
+    const user = await t.createUser();
+    const cookie = await t.signIn(user.email);
+    expect((await readWith(cookie))?.user.id).toBe(user.id);
+    await deleteUnheard(user.id);
+    // Kept: the database is not asked again (it would say the session is gone).
+    expect((await readWith(cookie))?.user.id).toBe(user.id);
+    // Past the bound, the database is asked, however quiet the change was.
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + SESSION_KEEP_MS + 1);
+    expect(await readWith(cookie)).toBeNull();
+  });
+
+  it('drops a kept session when its user changes, and shows the change on the next call', async () => {
+    const user = await t.createUser();
+    const cookie = await t.signIn(user.email);
+    expect((await readWith(cookie))?.user).toMatchObject({ id: user.id, role: 'user' });
+    await t.db.update(userTable).set({ role: 'admin', name: 'Renamed' }).where(eq(userTable.id, user.id));
+    expect((await readWith(cookie))?.user).toMatchObject({ role: 'admin', name: 'Renamed' });
+  });
+
+  it('refuses a session signed out through the API on its very next call', async () => {
+    const user = await t.createUser();
+    const cookie = await t.signIn(user.email);
+    expect((await t.request('/api/user-projects', { cookie })).status).toBe(200);
+    const signOut = await t.request('/api/auth/sign-out', { method: 'POST', cookie, json: {} });
+    expect(signOut.status).toBe(200);
+    expect((await t.request('/api/user-projects', { cookie })).status).toBe(401);
+  });
+
+  it('forgets every kept session when a table is truncated', async () => {
+    const user = await t.createUser();
+    const cookie = await t.signIn(user.email);
+    expect((await readWith(cookie))?.user.id).toBe(user.id);
+    await deleteUnheard(user.id);
+    // Any other session row will do: truncating a table announces "everything changed".
+    await t.db.execute(sql`truncate table ${session}`);
+    expect(await readWith(cookie)).toBeNull();
+  });
+
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')(
+    "hears another process's revocation within a second",
+    async () => {
+      const user = await t.createUser();
+      const cookie = await t.signIn(user.email);
+      expect((await readWith(cookie))?.user.id).toBe(user.id);
+      const other = await openDatabase({ databaseUrl: t.database.connectionString! });
+      try {
+        await other.db.delete(session).where(eq(session.userId, user.id));
+      } finally {
+        await other.close();
+      }
+      await expect.poll(() => readWith(cookie), { timeout: 1000, interval: 20 }).toBeNull();
+    },
+  );
+
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')(
+    'keeps nothing while its listening connection is down, and listens again',
+    async () => {
+      const user = await t.createUser();
+      const cookie = await t.signIn(user.email);
+      expect((await readWith(cookie))?.user.id).toBe(user.id);
+      const changes = t.database.authChanges;
+      expect(changes.live).toBe(true);
+      // Every connection of this database that listens, the listening one among them, is cut off.
+      await t.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN auth_changed' and pid <> pg_backend_pid()`,
+      );
+      await expect.poll(() => changes.live, { timeout: 1000, interval: 10 }).toBe(false);
+      await deleteUnheard(user.id);
+      // Not heard, but nothing was kept: the database is asked.
+      expect(await readWith(cookie)).toBeNull();
+      await expect.poll(() => changes.live, { timeout: 5000, interval: 20 }).toBe(true);
+    },
+  );
 });

@@ -4,11 +4,71 @@ import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Auth, AuthSession } from '../auth.ts';
-import type { Db } from '../db/client.ts';
+import type { AuthChanges } from '../db/auth-changes.ts';
+import type { Database } from '../db/client.ts';
 import { session, user } from '../db/schema/index.ts';
 
 /** Reads the session a request's cookies carry: `null` when there is none or it is not valid. */
 export type SessionReader = (c: Context) => Promise<AuthSession | null>;
+
+/**
+ * Sessions kept per process (decision 023): enough for every signed-in person of a busy day. A kept
+ * session is also read again after SESSION_KEEP_MS, a bound on any change that could go unheard.
+ */
+export const SESSIONS_KEPT_MAX = 10_000;
+export const SESSION_KEEP_MS = 60_000;
+
+/**
+ * Sessions this process has read, each dropped the moment its session or user row changes (migration
+ * 0005's triggers, `db/auth-changes.ts`), and all of them while changes cannot be heard.
+ */
+function keptSessions(changes: AuthChanges) {
+  const byToken = new Map<string, { result: AuthSession; keptAt: number }>();
+  const tokensByUser = new Map<string, Set<string>>();
+  /** Counts the changes heard: a read that overlapped one is not kept (it may predate the change). */
+  let heard = 0;
+
+  const forget = (token: string) => {
+    const entry = byToken.get(token);
+    if (!entry) return;
+    byToken.delete(token);
+    const tokens = tokensByUser.get(entry.result.user.id);
+    tokens?.delete(token);
+    if (tokens?.size === 0) tokensByUser.delete(entry.result.user.id);
+  };
+  changes.subscribe((payload) => {
+    heard++;
+    if (payload.startsWith('s:')) forget(payload.slice(2));
+    else if (payload.startsWith('u:'))
+      for (const token of tokensByUser.get(payload.slice(2)) ?? []) forget(token);
+    else {
+      // "*" (ALL_AUTH_CHANGED), or a payload this version does not know: forgetting all is always safe.
+      byToken.clear();
+      tokensByUser.clear();
+    }
+  });
+
+  return {
+    heard: () => heard,
+    get(token: string, now: number) {
+      const entry = byToken.get(token);
+      if (!entry) return undefined;
+      if (changes.live && now - entry.keptAt < SESSION_KEEP_MS) return entry.result;
+      forget(token);
+      return undefined;
+    },
+    keep(token: string, result: AuthSession, now: number, heardBefore: number) {
+      if (!changes.live || heard !== heardBefore) return;
+      forget(token);
+      if (byToken.size >= SESSIONS_KEPT_MAX) forget(byToken.keys().next().value!);
+      byToken.set(token, { result, keptAt: now });
+      const tokens = tokensByUser.get(result.user.id) ?? new Set();
+      tokens.add(token);
+      tokensByUser.set(result.user.id, tokens);
+    },
+    forget,
+  };
+}
 
 /**
  * Decision 022: better-auth's `getSession` costs about 3 ms a call (an endpoint context, WebCrypto keys,
@@ -16,16 +76,21 @@ export type SessionReader = (c: Context) => Promise<AuthSession | null>;
  * common case, a valid session that needs no refresh, with an HMAC check and one prepared query, exactly
  * as better-auth would (the same cookie, signature, expiry rule and output shaping). Anything else (an
  * expired session, one due for its sliding refresh) goes to better-auth itself, so expiry, clean-up and
- * refresh stay its own. Every call still reads the database: revoking a session takes effect at once.
+ * refresh stay its own. Decision 023: what was read is kept until PostgreSQL says that session or its
+ * user changed, so a revoked or signed-out session is still refused on its next call.
  */
-export async function createSessionReader(auth: Auth, db: Db): Promise<SessionReader> {
+export async function createSessionReader(
+  auth: Auth,
+  database: Pick<Database, 'db' | 'authChanges'>,
+): Promise<SessionReader> {
   const { secret, authCookies, sessionConfig, options } = await auth.$context;
-  const byToken = db
+  const byToken = database.db
     .select({ session, user })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.token, sql.placeholder('token')))
     .prepare('session_by_token');
+  const kept = keptSessions(database.authChanges);
 
   /** better-call's signed cookie: `value.base64(HMAC-SHA256(secret, value))`, URI-encoded. */
   const signedValue = (c: Context, name: string) => {
@@ -41,22 +106,34 @@ export async function createSessionReader(auth: Auth, db: Db): Promise<SessionRe
     return signature.length === expected.length && timingSafeEqual(signature, expected) ? value : null;
   };
 
+  const read = async (token: string, now: number): Promise<AuthSession | null> => {
+    const heardBefore = kept.heard();
+    const [row] = await byToken.execute({ token });
+    if (!row) return null;
+    const result = {
+      session: parseSessionOutput(options, row.session),
+      user: parseUserOutput(options, row.user),
+    } as AuthSession;
+    kept.keep(token, result, now, heardBefore);
+    return result;
+  };
+
   return async (c) => {
     const token = signedValue(c, authCookies.sessionToken.name);
     if (!token) return null;
-    const [row] = await byToken.execute({ token });
-    if (!row) return null;
     const now = Date.now();
-    const expiresAt = row.session.expiresAt.getTime();
+    const found = kept.get(token, now) ?? (await read(token, now));
+    if (!found) return null;
+    const expiresAt = found.session.expiresAt.getTime();
     // better-auth's rule: a session is extended once `updateAge` has passed since it was last, unless
     // the user chose not to be remembered (the cookie then lasts the browser session only).
     const refreshDue =
       expiresAt - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= now &&
       !signedValue(c, authCookies.dontRememberToken.name);
-    if (expiresAt < now || refreshDue) return auth.api.getSession({ headers: c.req.raw.headers });
-    return {
-      session: parseSessionOutput(options, row.session),
-      user: parseUserOutput(options, row.user),
-    } as AuthSession;
+    if (expiresAt < now || refreshDue) {
+      kept.forget(token);
+      return auth.api.getSession({ headers: c.req.raw.headers });
+    }
+    return found;
   };
 }

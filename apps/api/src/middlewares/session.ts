@@ -19,7 +19,7 @@ const sessionReaders = new WeakMap<AppDeps['auth'], Promise<SessionReader>>();
 function sessionReaderFor(deps: AppDeps) {
   let reader = sessionReaders.get(deps.auth);
   if (!reader) {
-    reader = createSessionReader(deps.auth, deps.database.db);
+    reader = createSessionReader(deps.auth, deps.database);
     sessionReaders.set(deps.auth, reader);
     // A failed set-up is tried again by the next request rather than kept.
     reader.catch(() => sessionReaders.delete(deps.auth));
