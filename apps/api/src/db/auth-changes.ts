@@ -50,14 +50,18 @@ export async function pgliteAuthChanges(pglite: PGlite): Promise<AuthChanges> {
 
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 30_000;
+/** A listening connection that answers nothing for this long is taken for lost (a half-open socket). */
+const LISTENER_CHECK_MS = 10_000;
+const LISTENER_CHECK_TIMEOUT_MS = 5_000;
 
 /**
  * PostgreSQL: every pooled connection listens (`listenOn`, the pool's `onConnect`), because PostgreSQL
  * tells a connection of its own notifications before the answer to its commit; so a change this process
  * makes is heard before the code that made it goes on (sign out, then call again: refused). One more
  * connection listens for as long as the process runs and decides `live` (`start`): changes from other
- * processes arrive there within milliseconds, and when it drops, everything kept is forgotten until it
- * listens again.
+ * processes arrive there within milliseconds. When it drops, or stops answering its periodic check,
+ * everything kept is forgotten until it listens again. Needs direct connections (or session pooling):
+ * LISTEN does not survive a transaction-pooling proxy.
  */
 export function postgresAuthChanges(connectionString: string) {
   const { emit, subscribe } = listenerSet();
@@ -66,27 +70,47 @@ export function postgresAuthChanges(connectionString: string) {
   };
 
   let listener: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let check: NodeJS.Timeout | undefined;
   let delay = RECONNECT_MIN_MS;
+  let listeningSince = 0;
 
   const lost = (client: pg.Client) => {
     if (listener !== client) return;
     listener = undefined;
+    clearInterval(check);
+    client.end().catch(() => {});
     emit(ALL_AUTH_CHANGED);
+    // A connection that keeps dropping soon after it came back is retried less and less often.
+    if (Date.now() - listeningSince > RECONNECT_MAX_MS) delay = RECONNECT_MIN_MS;
     reconnectLater();
   };
   const reconnectLater = () => {
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
-      void connect();
+      connecting = connect();
     }, delay);
     retry.unref();
     delay = Math.min(delay * 2, RECONNECT_MAX_MS);
   };
+  const stillAnswers = async (client: pg.Client) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer')), LISTENER_CHECK_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([client.query('select 1'), timeout]);
+    } catch {
+      lost(client);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   const connect = async () => {
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 10_000 });
     client.on('notification', relay);
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
@@ -102,8 +126,10 @@ export function postgresAuthChanges(connectionString: string) {
       await client.end();
       return;
     }
-    delay = RECONNECT_MIN_MS;
     listener = client;
+    listeningSince = Date.now();
+    check = setInterval(() => void stillAnswers(client), LISTENER_CHECK_MS);
+    check.unref();
     // A read that began before this connection listened may hold a change it missed: not to be kept.
     emit(ALL_AUTH_CHANGED);
   };
@@ -120,10 +146,15 @@ export function postgresAuthChanges(connectionString: string) {
       client.on('notification', relay);
       await client.query(`LISTEN ${AUTH_CHANGE_CHANNEL}`);
     },
-    start: connect,
+    start: () => {
+      connecting = connect();
+      return connecting;
+    },
     close: async () => {
       closed = true;
       clearTimeout(retry);
+      clearInterval(check);
+      await connecting;
       const client = listener;
       listener = undefined;
       await client?.end();

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { openDatabase } from '../db/client.ts';
 import { session, user as userTable } from '../db/schema/index.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app.ts';
-import { createSessionReader, SESSION_KEEP_MS, type SessionReader } from './session-reader.ts';
+import { SESSION_KEEP_MS } from './kept-sessions.ts';
+import { createSessionReader, type SessionReader } from './session-reader.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -173,18 +174,41 @@ describe('session reader (decisions 022 and 023)', () => {
     async () => {
       const user = await t.createUser();
       const cookie = await t.signIn(user.email);
-      expect((await readWith(cookie))?.user.id).toBe(user.id);
       const changes = t.database.authChanges;
       expect(changes.live).toBe(true);
-      // Every connection of this database that listens, the listening one among them, is cut off.
+      // Every connection of this database that listens, the lasting one among them, is cut off.
       await t.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN auth_changed' and pid <> pg_backend_pid()`,
       );
       await expect.poll(() => changes.live, { timeout: 1000, interval: 10 }).toBe(false);
+      // Read while down (it would be kept), changed without a word: the next read still asks.
+      expect((await readWith(cookie))?.user.id).toBe(user.id);
       await deleteUnheard(user.id);
-      // Not heard, but nothing was kept: the database is asked.
       expect(await readWith(cookie)).toBeNull();
       await expect.poll(() => changes.live, { timeout: 5000, interval: 20 }).toBe(true);
+    },
+  );
+
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')(
+    'hears its own change on the connection that made it, before the statement returns',
+    async () => {
+      const user = await t.createUser();
+      await t.signIn(user.email);
+      const other = await openDatabase({ databaseUrl: t.database.connectionString! });
+      try {
+        // Without its lasting listener, only the pooled connection that deletes can tell.
+        const heard: string[] = [];
+        other.authChanges.subscribe((payload) => heard.push(payload));
+        await other.authChanges.close();
+        const { rows } = await other.pool!.query<{ id: string }>(
+          'delete from session where user_id = $1 returning id',
+          [user.id],
+        );
+        expect(rows).toHaveLength(1);
+        expect(heard).toContain(`s:${rows[0]!.id}`);
+      } finally {
+        await other.close();
+      }
     },
   );
 });

@@ -4,71 +4,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Auth, AuthSession } from '../auth.ts';
-import type { AuthChanges } from '../db/auth-changes.ts';
 import type { Database } from '../db/client.ts';
 import { session, user } from '../db/schema/index.ts';
+import { keptSessions } from './kept-sessions.ts';
 
 /** Reads the session a request's cookies carry: `null` when there is none or it is not valid. */
 export type SessionReader = (c: Context) => Promise<AuthSession | null>;
-
-/**
- * Sessions kept per process (decision 023): enough for every signed-in person of a busy day. A kept
- * session is also read again after SESSION_KEEP_MS, a bound on any change that could go unheard.
- */
-export const SESSIONS_KEPT_MAX = 10_000;
-export const SESSION_KEEP_MS = 60_000;
-
-/**
- * Sessions this process has read, each dropped the moment its session or user row changes (migration
- * 0005's triggers, `db/auth-changes.ts`), and all of them while changes cannot be heard.
- */
-function keptSessions(changes: AuthChanges) {
-  const byToken = new Map<string, { result: AuthSession; keptAt: number }>();
-  const tokensByUser = new Map<string, Set<string>>();
-  /** Counts the changes heard: a read that overlapped one is not kept (it may predate the change). */
-  let heard = 0;
-
-  const forget = (token: string) => {
-    const entry = byToken.get(token);
-    if (!entry) return;
-    byToken.delete(token);
-    const tokens = tokensByUser.get(entry.result.user.id);
-    tokens?.delete(token);
-    if (tokens?.size === 0) tokensByUser.delete(entry.result.user.id);
-  };
-  changes.subscribe((payload) => {
-    heard++;
-    if (payload.startsWith('s:')) forget(payload.slice(2));
-    else if (payload.startsWith('u:'))
-      for (const token of tokensByUser.get(payload.slice(2)) ?? []) forget(token);
-    else {
-      // "*" (ALL_AUTH_CHANGED), or a payload this version does not know: forgetting all is always safe.
-      byToken.clear();
-      tokensByUser.clear();
-    }
-  });
-
-  return {
-    heard: () => heard,
-    get(token: string, now: number) {
-      const entry = byToken.get(token);
-      if (!entry) return undefined;
-      if (changes.live && now - entry.keptAt < SESSION_KEEP_MS) return entry.result;
-      forget(token);
-      return undefined;
-    },
-    keep(token: string, result: AuthSession, now: number, heardBefore: number) {
-      if (!changes.live || heard !== heardBefore) return;
-      forget(token);
-      if (byToken.size >= SESSIONS_KEPT_MAX) forget(byToken.keys().next().value!);
-      byToken.set(token, { result, keptAt: now });
-      const tokens = tokensByUser.get(result.user.id) ?? new Set();
-      tokens.add(token);
-      tokensByUser.set(result.user.id, tokens);
-    },
-    forget,
-  };
-}
 
 /**
  * Decision 022: better-auth's `getSession` costs about 3 ms a call (an endpoint context, WebCrypto keys,

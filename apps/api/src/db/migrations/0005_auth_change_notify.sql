@@ -1,11 +1,12 @@
 -- Decision 023: every process keeps copies of the sessions it has read and drops one the moment
--- PostgreSQL says its session or user row changed. Payloads: 's:' || token, 'u:' || user id, '*' (all).
+-- PostgreSQL says its session or user row changed. Payloads: 's:' || session id, 'u:' || user id, '*'
+-- (all). Never the token: any role that may connect can LISTEN, and a token is a credential.
 CREATE FUNCTION notify_auth_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_LEVEL = 'STATEMENT' THEN
     PERFORM pg_notify('auth_changed', '*');
   ELSIF TG_TABLE_NAME = 'session' THEN
-    PERFORM pg_notify('auth_changed', 's:' || OLD.token);
+    PERFORM pg_notify('auth_changed', 's:' || OLD.id);
   ELSE
     PERFORM pg_notify('auth_changed', 'u:' || OLD.id);
   END IF;
