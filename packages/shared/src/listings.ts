@@ -153,10 +153,10 @@ export const listingMediaUpdateSchema = z
 export type ListingMediaUpdate = z.infer<typeof listingMediaUpdateSchema>;
 
 export const listingAddressSchema = z.object({
-  fullAddress: z.string().trim().max(300),
+  fullAddress: z.string().trim().min(1, 'Enter the address').max(300),
   streetNumber: z.string().trim().max(30).nullable(),
   streetName: z.string().trim().max(120).nullable(),
-  suburb: z.string().trim().max(80),
+  suburb: z.string().trim().min(1, 'Enter the suburb').max(80),
   state: z.enum(AUSTRALIAN_STATES),
   postcode: z
     .string()

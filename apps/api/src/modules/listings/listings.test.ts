@@ -218,6 +218,20 @@ describe('PATCH /api/listings/{id}', () => {
     expect((await row(id)).description).toBe('before');
   });
 
+  it('refuses an emptied suburb or address with a field message, writing nothing', async () => {
+    const id = await listingOfA({ description: 'before' });
+    const before = await row(id);
+    for (const address of [{ suburb: '  ' }, { fullAddress: '' }]) {
+      const response = await patch(id, editor.cookie, { description: 'after', address });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: { fields: Record<string, string> } };
+      expect(Object.values(body.error.fields).join(' ')).toMatch(/Enter the (suburb|address)/);
+    }
+    const after = await row(id);
+    expect(after.description).toBe('before');
+    expect([after.suburb, after.fullAddress]).toEqual([before.suburb, before.fullAddress]);
+  });
+
   it('refuses unknown enum values and unknown fields (400)', async () => {
     const id = await listingOfA();
     const bad = await patch(id, editor.cookie, { salesStatus: 'ON_SALE' });
