@@ -77,13 +77,18 @@ accessRequestsRouter.openapi(postMemberUpdate, async (c) => {
   const { data } = c.req.valid('json');
   const { db } = c.var.deps.database;
   const userId = c.var.user!.id;
-  const result = await withdrawRequest(db, userId, data.id);
-  await audit(c, {
-    action: 'project.access_request_withdraw',
-    targetType: 'project',
-    targetId: String(result.projectId),
-    data: { requestId: result.id },
-  });
+  const result = await withdrawRequest(db, userId, data.id, (tx, withdrawn) =>
+    audit(
+      c,
+      {
+        action: 'project.access_request_withdraw',
+        targetType: 'project',
+        targetId: String(withdrawn.projectId),
+        data: { requestId: withdrawn.id },
+      },
+      tx,
+    ),
+  );
   return c.json({ success: true as const, data: { id: result.id, status: APPROVAL.WITHDRAWN } }, 200);
 });
 
@@ -104,13 +109,18 @@ accessRequestsRouter.openapi(postAccessRequestDecision, async (c) => {
   const { decision, note } = c.req.valid('json');
   const { db } = c.var.deps.database;
   const viewer = await loadViewer(db, c.var.user!);
-  const decided = await decideRequest(db, viewer, id, decision, note);
-  await audit(c, {
-    action: decision === 'approve' ? 'project.access_request_approve' : 'project.access_request_decline',
-    targetType: 'project',
-    targetId: String(decided.projectId),
-    data: { requestId: id, requesterId: decided.userId, ...(note ? { note } : {}) },
-  });
+  const decided = await decideRequest(db, viewer, id, decision, note, (tx, request) =>
+    audit(
+      c,
+      {
+        action: decision === 'approve' ? 'project.access_request_approve' : 'project.access_request_decline',
+        targetType: 'project',
+        targetId: String(request.projectId),
+        data: { requestId: id, requesterId: request.userId, ...(note ? { note } : {}) },
+      },
+      tx,
+    ),
+  );
   await announceDecision(
     c.var.deps,
     { id: decided.projectId, title: decided.title, organisationId: decided.organisationId },

@@ -79,7 +79,15 @@ export async function pendingRequestsOf(db: Db, userId: string): Promise<Pending
 }
 
 /** Withdraws one of the user's own pending requests: others' answer 404, decided ones 409. */
-export async function withdrawRequest(db: Db, userId: string, requestId: number) {
+/** Done inside the change's transaction (its audit row): the change and its record commit together. */
+type AlongWith<T> = (tx: Db, changed: T) => Promise<void>;
+
+export async function withdrawRequest(
+  db: Db,
+  userId: string,
+  requestId: number,
+  alongWith: AlongWith<{ id: number; projectId: number }>,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -94,6 +102,7 @@ export async function withdrawRequest(db: Db, userId: string, requestId: number)
       .update(projectAccessRequests)
       .set({ status: APPROVAL.WITHDRAWN, decidedById: userId, decidedAt: new Date() })
       .where(eq(projectAccessRequests.id, requestId));
+    await alongWith(tx, row);
     return { id: row.id, projectId: row.projectId, status: APPROVAL.WITHDRAWN };
   });
 }
@@ -215,6 +224,7 @@ export async function decideRequest(
   requestId: number,
   decision: 'approve' | 'decline',
   note: string | undefined,
+  alongWith: AlongWith<{ projectId: number; userId: string }>,
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -255,6 +265,7 @@ export async function decideRequest(
           ),
         );
     }
+    await alongWith(tx, row);
     return { ...row, status };
   });
 }

@@ -7,9 +7,10 @@ import {
   type ProjectAccessRequestResponse,
   type UserProjectsResponse,
 } from '@offplan/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
   inAppMessages,
   outboxMessages,
   projectAccessRequests,
@@ -345,6 +346,58 @@ describe('POST /api/access-requests/{id}/decision', () => {
       ).status,
     ).toBe(400);
     expect((await requestsFor(projectId))[0]!.status).toBe(APPROVAL.PENDING);
+  });
+});
+
+describe('audit rows commit with the change they record', () => {
+  const auditedFor = (requestId: number) =>
+    t.db
+      .select({ action: auditLog.action, actor: auditLog.actorUserId, data: auditLog.data })
+      .from(auditLog)
+      .where(
+        and(
+          sql`${auditLog.data} ->> 'requestId' = ${String(requestId)}`,
+          // Not the row of the request itself.
+          sql`${auditLog.action} <> 'project.access_request'`,
+        ),
+      );
+
+  it('records approval and withdrawal with who did it', async () => {
+    const approved = await pendingRequest('Audited Approval Place');
+    expect((await decide(owner.cookie, approved.requestId, { decision: 'approve' })).status).toBe(200);
+    expect(await auditedFor(approved.requestId)).toEqual([
+      {
+        action: 'project.access_request_approve',
+        actor: owner.id,
+        data: { requestId: approved.requestId, requesterId: approved.requester.id },
+      },
+    ]);
+    const withdrawn = await pendingRequest('Audited Withdrawal Place');
+    const body = { data: { op: 'delete', id: withdrawn.requestId } };
+    expect((await withdraw(withdrawn.requester.cookie, body)).status).toBe(200);
+    expect(await auditedFor(withdrawn.requestId)).toEqual([
+      expect.objectContaining({ action: 'project.access_request_withdraw', actor: withdrawn.requester.id }),
+    ]);
+  });
+
+  it('leaves the request pending when its audit row cannot be written', async () => {
+    const { requestId, projectId } = await pendingRequest('Unauditable Place');
+    await t.db.execute(sql`
+      create function refuse_access_request_audit() returns trigger language plpgsql as $$
+      begin raise exception 'audit refused'; end $$`);
+    await t.db.execute(sql`
+      create trigger refuse_access_request_audit before insert on audit_log for each row
+      when (new.action like 'project.access_request_%') execute function refuse_access_request_audit()`);
+    try {
+      expect((await decide(owner.cookie, requestId, { decision: 'approve' })).status).toBe(500);
+      const [row] = await requestsFor(projectId);
+      expect(row!.status).toBe(APPROVAL.PENDING);
+      const members = await t.db.select().from(projectMembers).where(eq(projectMembers.projectId, projectId));
+      expect(members).toEqual([]);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_access_request_audit on audit_log`);
+      await t.db.execute(sql`drop function refuse_access_request_audit()`);
+    }
   });
 });
 
