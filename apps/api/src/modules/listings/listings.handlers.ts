@@ -296,30 +296,37 @@ listingsRouter.openapi(postListingMedia, async (c) => {
   if (!(file instanceof File)) {
     throw fieldError(400, 'file', 'Choose a file to upload.');
   }
+  const max = form.kind === 'image' ? MEDIA_LIMITS.maxImagesPerListing : MEDIA_LIMITS.maxDocumentsPerKind;
+  const refuseWhenFull = (count: number) => {
+    if (count < max) return;
+    throw new AppError(400, 'TOO_MANY_FILES', `A listing holds at most ${max} files of this kind.`, {
+      file: `At most ${max} files of this kind.`,
+    });
+  };
+  // Checked before the file is processed (a full listing answers at once), and again below under a lock.
   const [{ count }] = (await db
     .select({ count: sql<number>`count(*)::int` })
     .from(projectMedia)
     .where(and(eq(projectMedia.projectId, id), eq(projectMedia.kind, form.kind)))) as [{ count: number }];
-  const max = form.kind === 'image' ? MEDIA_LIMITS.maxImagesPerListing : MEDIA_LIMITS.maxDocumentsPerKind;
-  if (count >= max) {
-    throw new AppError(400, 'TOO_MANY_FILES', `A listing holds at most ${max} files of this kind.`, {
-      file: `At most ${max} files of this kind.`,
-    });
-  }
+  refuseWhenFull(count);
   const storage = mediaStorageFor(c.var.deps.settings);
   const stored = await processUpload(storage, id, form.kind, file);
   let mediaId: number;
   try {
     mediaId = await db.transaction(async (tx) => {
-      const [{ next, heroes }] = (await tx
+      // Uploads to one listing take turns here, so two at once cannot both take the last place.
+      await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).for('update');
+      const [{ count: kept, next, heroes }] = (await tx
         .select({
+          count: sql<number>`count(*)::int`,
           next: sql<number>`coalesce(max(${projectMedia.position}) + 1, 0)::int`,
           heroes: sql<number>`count(*) filter (where ${projectMedia.isHero})::int`,
         })
         .from(projectMedia)
         .where(and(eq(projectMedia.projectId, id), eq(projectMedia.kind, form.kind)))) as [
-        { next: number; heroes: number },
+        { count: number; next: number; heroes: number },
       ];
+      refuseWhenFull(kept);
       const [row] = await tx
         .insert(projectMedia)
         .values({

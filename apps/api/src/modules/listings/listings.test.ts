@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Listing } from '@offplan/shared';
+import { type Listing, MEDIA_LIMITS } from '@offplan/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -443,6 +443,35 @@ describe('listing media', () => {
     }
     expect(await t.db.select().from(projectMedia).where(eq(projectMedia.projectId, id))).toEqual([]);
     expect(existsSync(path.join(t.settings.dataDir, 'uploads', 'listings', String(id)))).toBe(false);
+  });
+
+  it('lets two uploads at once take the last place of a kind only once', async () => {
+    const id = await listingOfA();
+    const max = MEDIA_LIMITS.maxDocumentsPerKind;
+    await t.db.insert(projectMedia).values(
+      Array.from({ length: max - 1 }, (_, position) => ({
+        projectId: id,
+        kind: 'brochure' as const,
+        url: `/media/uploads/elsewhere/${position}.pdf`,
+        fileName: `${position}.pdf`,
+        mimeType: 'application/pdf',
+        sizeBytes: 10,
+        position,
+      })),
+    );
+    const pdf = blob('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'application/pdf');
+    const statuses = (
+      await Promise.all([
+        upload(id, editor.cookie, 'brochure', pdf, 'one.pdf'),
+        upload(id, editor.cookie, 'brochure', pdf, 'two.pdf'),
+      ])
+    ).map((response) => response.status);
+    expect(statuses.sort()).toEqual([201, 400]);
+    const brochures = await t.db
+      .select()
+      .from(projectMedia)
+      .where(and(eq(projectMedia.projectId, id), eq(projectMedia.kind, 'brochure')));
+    expect(brochures).toHaveLength(max);
   });
 
   it('refuses uploads by recommended-only users and other organisations', async () => {
