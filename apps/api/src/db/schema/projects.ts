@@ -84,6 +84,15 @@ export const projects = pgTable(
     index('projects_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('projects_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     index('projects_suburb_trgm_idx').using('gin', table.suburb.op('gin_trgm_ops')),
+    // Search-add and the duplicate check (listings.repository.ts keySql and containsPattern): every branch
+    // of their OR has an index, so they read a few rows instead of the table.
+    index('projects_full_address_trgm_idx').using('gin', table.fullAddress.op('gin_trgm_ops')),
+    index('projects_title_key_idx').on(
+      sql`trim(regexp_replace(replace(lower(${table.title}), '&', 'and'), '[^a-z0-9]+', ' ', 'g'))`,
+    ),
+    index('projects_full_address_key_idx').on(
+      sql`trim(regexp_replace(replace(lower(${table.fullAddress}), '&', 'and'), '[^a-z0-9]+', ' ', 'g'))`,
+    ),
     // Recommendations (design §2): unclaimed projects by normalised developer/marketer name and website domain.
     index('projects_developer_key_idx')
       .on(sql`regexp_replace(replace(lower(${table.developerName}), '&', 'and'), '[^a-z0-9]+', '', 'g')`)

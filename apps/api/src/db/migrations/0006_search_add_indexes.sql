@@ -1,0 +1,3 @@
+CREATE INDEX "projects_full_address_trgm_idx" ON "projects" USING gin ("full_address" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "projects_title_key_idx" ON "projects" USING btree (trim(regexp_replace(replace(lower("title"), '&', 'and'), '[^a-z0-9]+', ' ', 'g')));--> statement-breakpoint
+CREATE INDEX "projects_full_address_key_idx" ON "projects" USING btree (trim(regexp_replace(replace(lower("full_address"), '&', 'and'), '[^a-z0-9]+', ' ', 'g')));
