@@ -78,6 +78,10 @@ async function allProjects(admin: APIRequestContext): Promise<ProjectSearchItem[
   }
 }
 
+/** One an outsider can find: HIDDEN and NOT_PROCEEDING projects are off the marketplace (design §2). */
+const onMarketplace = (item: { salesStatus: string; stage: string }) =>
+  item.salesStatus !== 'HIDDEN' && item.stage !== 'NOT_PROCEEDING';
+
 /** A random one, so parallel tests rarely reach for the same project. */
 const pick = <T>(items: T[]): T => {
   expect(items.length, 'a project to work with').toBeGreaterThan(0);
@@ -216,9 +220,7 @@ test("a user requests access to another organisation's project, sees it awaiting
 }) => {
   const admin = await apiAs(baseURL!, clientAddress);
   const user = await freshUser(admin, baseURL!, clientAddress, 'requester');
-  const project = pick(
-    (await allProjects(admin)).filter((item) => item.isClaimed && item.stage !== 'NOT_PROCEEDING'),
-  );
+  const project = pick((await allProjects(admin)).filter((item) => item.isClaimed && onMarketplace(item)));
 
   await signIn(page, user.email, PASSWORD);
   await expect(page.getByText('No projects yet')).toBeVisible();
@@ -261,10 +263,7 @@ test("the owner approves an access request and the requester's counts update", a
 }) => {
   const admin = await apiAs(baseURL!, clientAddress);
   const { projects } = await organisationOfDeveloper(baseURL!, clientAddress);
-  // One an outsider can find: HIDDEN and NOT_PROCEEDING projects are off the marketplace (design §2).
-  const project = pick(
-    projects.filter((item) => item.salesStatus !== 'HIDDEN' && item.stage !== 'NOT_PROCEEDING'),
-  );
+  const project = pick(projects.filter(onMarketplace));
   const requester = await freshUser(admin, baseURL!, clientAddress, 'approvee');
   const asked = await requester.api.post('/api/v1/projects/request', {
     data: { drupal_project_id: project.id, status: 0 },
