@@ -1,5 +1,9 @@
+import { ERROR_CODES } from '@offplan/shared';
 import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
+import type { AppEnv } from './context.ts';
+import { AppError } from './errors.ts';
 
 /** Both drivers (PGlite and node-postgres) answer `execute` with `rows`. */
 type CounterRows = { rows: { hits: number; reset_in: number }[] };
@@ -49,4 +53,20 @@ export async function peekThrottle(db: Db, key: string, { windowSeconds, max }: 
 /** Forgets `key` (a successful sign-in clears its failure count). */
 export async function resetThrottle(db: Db, key: string) {
   await db.execute(sql`delete from throttle_counters where key = ${key}`);
+}
+
+/**
+ * Counts one hit on `key` for a call; past the limit the call is refused with 429 RATE_LIMITED, a
+ * Retry-After header and `message(seconds until the window resets)`.
+ */
+export async function refuseOverLimit(
+  c: Context<AppEnv>,
+  key: string,
+  window: ThrottleWindow,
+  message: (retryAfterSeconds: number) => string,
+) {
+  const limit = await hitThrottle(c.var.deps.database.db, key, window);
+  if (limit.allowed) return;
+  c.header('Retry-After', String(limit.retryAfterSeconds));
+  throw new AppError(429, ERROR_CODES.rateLimited, message(limit.retryAfterSeconds));
 }

@@ -1,8 +1,7 @@
-import { DEFAULT_ANALYTICS_CONFIG, ERROR_CODES } from '@offplan/shared';
+import { DEFAULT_ANALYTICS_CONFIG } from '@offplan/shared';
 import { FORWARD_ANALYTICS_JOB, FORWARD_RETRY, forwardingVendors } from '../../jobs/forward-analytics.ts';
-import { AppError } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';
-import { hitThrottle } from '../../lib/throttle.ts';
+import { refuseOverLimit } from '../../lib/throttle.ts';
 import { requirePermission } from '../../middlewares/session.ts';
 import { listEvents, storeEvents } from './analytics.repository.ts';
 import { getAnalyticsConfig, getStoredAnalyticsEvents, postAnalyticsBatch } from './analytics.routes.ts';
@@ -15,18 +14,12 @@ export const analyticsRouter = createRouter();
 // Before the body is parsed, so a flood costs one counter update per request.
 analyticsRouter.use(postAnalyticsBatch.path, async (c, next) => {
   const visitor = c.var.clientIp ?? 'unknown';
-  const limit = await hitThrottle(c.var.deps.database.db, `analytics:${visitor}`, {
-    windowSeconds: 60,
-    max: ANALYTICS_BATCHES_PER_MINUTE,
-  });
-  if (!limit.allowed) {
-    c.header('Retry-After', String(limit.retryAfterSeconds));
-    throw new AppError(
-      429,
-      ERROR_CODES.rateLimited,
-      `Too many events. Try again in ${limit.retryAfterSeconds} seconds.`,
-    );
-  }
+  await refuseOverLimit(
+    c,
+    `analytics:${visitor}`,
+    { windowSeconds: 60, max: ANALYTICS_BATCHES_PER_MINUTE },
+    (seconds) => `Too many events. Try again in ${seconds} seconds.`,
+  );
   await next();
 });
 

@@ -1,9 +1,8 @@
-import { ERROR_CODES, FEEDBACK_CATEGORY_LABELS } from '@offplan/shared';
+import { FEEDBACK_CATEGORY_LABELS } from '@offplan/shared';
 import { brandingFor, currentTenant } from '../../lib/branding.ts';
-import { AppError } from '../../lib/errors.ts';
 import { emailTemplates } from '../../lib/message-templates.ts';
 import { createRouter } from '../../lib/router.ts';
-import { hitThrottle } from '../../lib/throttle.ts';
+import { refuseOverLimit } from '../../lib/throttle.ts';
 import { requirePermission, requireSession } from '../../middlewares/session.ts';
 import { insertFeedback, latestFeedback } from './feedback.repository.ts';
 import { listFeedback, sendFeedback } from './feedback.routes.ts';
@@ -14,18 +13,13 @@ export const feedbackRouter = createRouter();
 export const FEEDBACK_PER_HOUR = 10;
 
 feedbackRouter.on('POST', '/api/feedback', requireSession, async (c, next) => {
-  const limit = await hitThrottle(c.var.deps.database.db, `feedback:${c.var.user!.id}`, {
-    windowSeconds: 60 * 60,
-    max: FEEDBACK_PER_HOUR,
-  });
-  if (!limit.allowed) {
-    c.header('Retry-After', String(limit.retryAfterSeconds));
-    throw new AppError(
-      429,
-      ERROR_CODES.rateLimited,
-      `You have sent a lot of feedback this hour. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
-    );
-  }
+  await refuseOverLimit(
+    c,
+    `feedback:${c.var.user!.id}`,
+    { windowSeconds: 60 * 60, max: FEEDBACK_PER_HOUR },
+    (seconds) =>
+      `You have sent a lot of feedback this hour. Try again in ${Math.ceil(seconds / 60)} minutes.`,
+  );
   await next();
 });
 feedbackRouter.on('GET', '/api/feedback', requirePermission('settings.manage'));
