@@ -104,9 +104,11 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.route('/', legacyProjectRouter);
   if (options.serveWeb !== false) mountStaticWeb(app);
 
-  app.notFound((c) => c.json(errorBody(ERROR_CODES.notFound, 'Not found.', undefined, c.var.requestId), 404));
+  app.notFound((c) =>
+    c.json(errorBody(ERROR_CODES.notFound, 'Not found.', undefined, c.get('requestId')), 404),
+  );
   app.onError((error, c) => {
-    const requestId = c.var.requestId;
+    const requestId = c.get('requestId');
     if (error instanceof AppError) {
       return c.json(errorBody(error.code, error.message, error.fields, requestId), error.status);
     }
@@ -120,7 +122,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
             : ERROR_CODES.badRequest;
       return c.json(errorBody(code, error.message || 'Bad request.', undefined, requestId), status);
     }
-    (c.var.log ?? deps.logger).error({ err: error }, 'unhandled error');
+    (c.get('log') ?? deps.logger).error({ err: error }, 'unhandled error');
     return c.json(
       errorBody(ERROR_CODES.internal, 'Something went wrong on our side.', undefined, requestId),
       500,

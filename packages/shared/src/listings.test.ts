@@ -35,6 +35,18 @@ describe('videoIdFromLink (spec §5)', () => {
   ])('gives null for %s', (link) => {
     expect(videoIdFromLink(link as string | null | undefined)).toBeNull();
   });
+
+  it.each([
+    [`https://www.youtube.com/watch?v=${ID}`, ID],
+    [`https://youtu.be/${ID}`, ID],
+    [`https://www.youtube.com/watch?v=${ID}x`, null],
+    [`https://www.youtube.com/watch?v=${ID}#t=3`, ID],
+    [`https://youtu.be/${ID}/`, ID],
+    [`https://youtu.be/${ID}%2F`, null],
+    [`https://www.youtube.com/watch?v=${ID.slice(0, 10)}%41`, `${ID.slice(0, 10)}A`],
+  ])('reads %s without parsing when it can, as a parse would', (link, id) => {
+    expect(videoIdFromLink(link)).toBe(id);
+  });
 });
 
 describe('checkStageChange (design §2)', () => {

@@ -22,6 +22,11 @@ import {
 // ---------------------------------------------------------------------------------------------
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+/**
+ * The two forms links are usually stored in, whose id can be read without parsing the address. Anything
+ * else is parsed: `new URL` costs about 3 µs, a search page of 20 listings with videos 60 µs.
+ */
+const COMMON_VIDEO_LINK = /^https:\/\/(?:www\.youtube\.com\/watch\?v=|youtu\.be\/)([A-Za-z0-9_-]{11})$/;
 
 /**
  * Spec §5: a video link yields a video id only when it has an 11-character id, in one of the
@@ -32,6 +37,8 @@ export function videoIdFromLink(link: string | null | undefined): string | null 
   if (typeof link !== 'string') return null;
   const trimmed = link.trim();
   if (trimmed === '') return null;
+  const common = COMMON_VIDEO_LINK.exec(trimmed);
+  if (common) return common[1]!;
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);

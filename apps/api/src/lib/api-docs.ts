@@ -36,7 +36,7 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>, productName: string) {
           description: 'Every failure answers `{error: {code, message, fields?}}`.',
         },
       }) as OpenApiDocument;
-      const auth = (await c.var.deps.auth.api.generateOpenAPISchema()) as OpenApiDocument;
+      const auth = (await c.get('deps').auth.api.generateOpenAPISchema()) as OpenApiDocument;
       const authPaths = Object.fromEntries(
         Object.entries(auth.paths ?? {}).map(([route, item]) => [`${AUTH_BASE_PATH}${route}`, item]),
       );

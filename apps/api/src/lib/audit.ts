@@ -28,15 +28,15 @@ export async function recordAudit(db: Db, record: AuditRecord) {
  * Records a write. During impersonation the actor is the real admin (the session's
  * `impersonatedBy`) and the impersonated user is kept as `actingAsUserId`.
  */
-export async function audit(c: Context<AppEnv>, entry: AuditEntry, db: Db = c.var.deps.database.db) {
-  const user = c.var.user;
-  const impersonatedBy = c.var.session?.impersonatedBy ?? null;
+export async function audit(c: Context<AppEnv>, entry: AuditEntry, db: Db = c.get('deps').database.db) {
+  const user = c.get('user');
+  const impersonatedBy = c.get('session')?.impersonatedBy ?? null;
   await recordAudit(db, {
     ...entry,
     actorUserId: impersonatedBy ?? user?.id ?? null,
     actingAsUserId: impersonatedBy ? (user?.id ?? null) : null,
-    ipAddress: c.var.clientIp ?? null,
+    ipAddress: c.get('clientIp') ?? null,
     userAgent: c.req.header('user-agent') ?? null,
-    requestId: c.var.requestId,
+    requestId: c.get('requestId'),
   });
 }

@@ -5,7 +5,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import type { Outbox } from './outbox.ts';
 
-/** What every request handler can reach through `c.var`. */
+/** What every request handler can reach through `c.get(...)` (`c.var` copies them all on each read). */
 export type AppDeps = {
   settings: Settings;
   database: Database;

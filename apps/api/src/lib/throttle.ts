@@ -65,7 +65,7 @@ export async function refuseOverLimit(
   window: ThrottleWindow,
   message: (retryAfterSeconds: number) => string,
 ) {
-  const limit = await hitThrottle(c.var.deps.database.db, key, window);
+  const limit = await hitThrottle(c.get('deps').database.db, key, window);
   if (limit.allowed) return;
   c.header('Retry-After', String(limit.retryAfterSeconds));
   throw new AppError(429, ERROR_CODES.rateLimited, message(limit.retryAfterSeconds));

@@ -52,7 +52,7 @@ export function requestContext(deps: AppDeps) {
         path: redactPath(c.req.path),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
-        userId: c.var.user?.id,
+        userId: c.get('user')?.id,
       },
       'request',
     );

@@ -27,15 +27,15 @@ function sessionReaderFor(deps: AppDeps) {
   return reader;
 }
 
-/** Loads the better-auth session (if any) into `c.var.user` and `c.var.session`. */
+/** Loads the better-auth session (if any) into `c.get('user')` and `c.get('session')`. */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const result = await (await sessionReaderFor(c.var.deps))(c);
+  const result = await (await sessionReaderFor(c.get('deps')))(c);
   // Design §1: acting as a user lasts at most an hour from its start, whatever refreshed the session since.
   if (
     result?.session.impersonatedBy &&
     Date.now() - result.session.createdAt.getTime() > IMPERSONATION_MAX_SECONDS * 1000
   ) {
-    await c.var.deps.database.db.delete(sessionTable).where(eq(sessionTable.id, result.session.id));
+    await c.get('deps').database.db.delete(sessionTable).where(eq(sessionTable.id, result.session.id));
   } else if (result) {
     c.set('user', result.user);
     c.set('session', result.session);
@@ -45,7 +45,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
 
 /** A signed-in user whose email is verified: spec §6 blocks unverified emails from the app. */
 function requireVerifiedUser(c: Context<AppEnv>) {
-  const user = c.var.user;
+  const user = c.get('user');
   if (!user) throw sessionRequired();
   if (!user.emailVerified) throw emailNotVerified();
   return user;
@@ -66,7 +66,7 @@ export const requireNonAdmin = createMiddleware<AppEnv>(async (c, next) => {
 
 /** Design §1: how a person signs in and who may act as them are theirs alone, never an acting admin's. */
 export const refuseWhileImpersonating = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.session?.impersonatedBy)
+  if (c.get('session')?.impersonatedBy)
     throw forbidden('Not while acting as this user: only they can change this.');
   await next();
 });
@@ -81,8 +81,9 @@ export const requirePermission = (permission: Permission) =>
     const isAdmin = isPlatformAdmin(user);
     const [membership] = isAdmin
       ? []
-      : await c.var.deps.database.db
-          .select({ role: member.role })
+      : await c
+          .get('deps')
+          .database.db.select({ role: member.role })
           .from(member)
           .where(eq(member.userId, user.id))
           .orderBy(member.createdAt)

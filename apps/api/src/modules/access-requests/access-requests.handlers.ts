@@ -32,8 +32,8 @@ export const accessRequestsRouter = createRouter();
  * POST /api/v1/projects/request and a claim on a project another organisation owns (design §2).
  */
 export async function requestAccess(c: Context<AppEnv>, projectId: number) {
-  const { db } = c.var.deps.database;
-  const user = c.var.user!;
+  const { db } = c.get('deps').database;
+  const user = c.get('user')!;
   const viewer = await loadViewer(db, user);
   const project = await findVisibleProject(db, viewer, projectId);
   if (!project) throw notFound('No such project.');
@@ -51,7 +51,7 @@ export async function requestAccess(c: Context<AppEnv>, projectId: number) {
     );
     return created;
   });
-  await announceNewRequest(c.var.deps, project, { id: user.id, name: user.name, email: user.email });
+  await announceNewRequest(c.get('deps'), project, { id: user.id, name: user.name, email: user.email });
   return row;
 }
 
@@ -65,18 +65,18 @@ accessRequestsRouter.openapi(postProjectAccessRequest, async (c) => {
 accessRequestsRouter.use(getPendingAccessRequests.getRoutingPath(), loadPortalToken, requireSession);
 accessRequestsRouter.openapi(getPendingAccessRequests, async (c) => {
   const { userId } = c.req.valid('param');
-  const user = c.var.user!;
+  const user = c.get('user')!;
   if (userId !== user.id && !isPlatformAdmin(user)) {
     throw forbidden('You can only see your own access requests.');
   }
-  return c.json({ data: await pendingRequestsOf(c.var.deps.database.db, userId) }, 200);
+  return c.json({ data: await pendingRequestsOf(c.get('deps').database.db, userId) }, 200);
 });
 
 accessRequestsRouter.use(postMemberUpdate.path, requireSession);
 accessRequestsRouter.openapi(postMemberUpdate, async (c) => {
   const { data } = c.req.valid('json');
-  const { db } = c.var.deps.database;
-  const userId = c.var.user!.id;
+  const { db } = c.get('deps').database;
+  const userId = c.get('user')!.id;
   const result = await withdrawRequest(db, userId, data.id, (tx, withdrawn) =>
     audit(
       c,
@@ -95,8 +95,8 @@ accessRequestsRouter.openapi(postMemberUpdate, async (c) => {
 accessRequestsRouter.use(getAccessRequests.path, requireSession);
 accessRequestsRouter.openapi(getAccessRequests, async (c) => {
   const { status } = c.req.valid('query');
-  const { db } = c.var.deps.database;
-  const viewer = await loadViewer(db, c.var.user!);
+  const { db } = c.get('deps').database;
+  const viewer = await loadViewer(db, c.get('user')!);
   if (!viewer.isAdmin && viewer.managedOrganisationIds.length === 0) {
     throw forbidden('Only organisation owners and admins decide access requests.');
   }
@@ -107,8 +107,8 @@ accessRequestsRouter.use(postAccessRequestDecision.getRoutingPath(), requireSess
 accessRequestsRouter.openapi(postAccessRequestDecision, async (c) => {
   const { id } = c.req.valid('param');
   const { decision, note } = c.req.valid('json');
-  const { db } = c.var.deps.database;
-  const viewer = await loadViewer(db, c.var.user!);
+  const { db } = c.get('deps').database;
+  const viewer = await loadViewer(db, c.get('user')!);
   const decided = await decideRequest(db, viewer, id, decision, note, (tx, request) =>
     audit(
       c,
@@ -122,7 +122,7 @@ accessRequestsRouter.openapi(postAccessRequestDecision, async (c) => {
     ),
   );
   await announceDecision(
-    c.var.deps,
+    c.get('deps'),
     { id: decided.projectId, title: decided.title, organisationId: decided.organisationId },
     decided.userId,
     decided.status === APPROVAL.APPROVED,

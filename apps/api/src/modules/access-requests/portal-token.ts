@@ -32,11 +32,12 @@ export function portalTokenOf(headers: { get(name: string): string | null | unde
  * longer than design §1's hour.
  */
 export const loadPortalToken = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) {
+  if (!c.get('user')) {
     const token = portalTokenOf(c.req.raw.headers);
     if (token) {
-      const [row] = await c.var.deps.database.db
-        .select({ session: sessionTable, user: userTable })
+      const [row] = await c
+        .get('deps')
+        .database.db.select({ session: sessionTable, user: userTable })
         .from(sessionTable)
         .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
         .where(and(eq(sessionTable.token, token), gt(sessionTable.expiresAt, new Date())));

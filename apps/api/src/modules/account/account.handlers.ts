@@ -23,11 +23,11 @@ export const accountRouter = createRouter();
 
 accountRouter.use(getUserProjects.path, requireNonAdmin);
 accountRouter.openapi(getUserProjects, async (c) => {
-  const { db } = c.var.deps.database;
+  const { db } = c.get('deps').database;
   // Design §2's automatic recommendations follow claims, renames and organisation changes: refreshed here,
   // so the counts are right whenever the web reloads the account state.
-  await refreshRecommendations(db, c.var.user!.id);
-  const output = await getAccountState(db, c.var.user!.id);
+  await refreshRecommendations(db, c.get('user')!.id);
+  const output = await getAccountState(db, c.get('user')!.id);
   return c.json({ success: true as const, output }, 200);
 });
 
@@ -39,11 +39,11 @@ accountRouter.openapi(postUserUpdate, async (c) => {
     lastName: body.last_name,
     ...(body.title !== undefined ? { title: body.title } : {}),
   };
-  await c.var.deps.database.db.transaction(async (tx) => {
-    await updateUserNames(tx, c.var.user!.id, names);
+  await c.get('deps').database.db.transaction(async (tx) => {
+    await updateUserNames(tx, c.get('user')!.id, names);
     await audit(
       c,
-      { action: 'user.update_names', targetType: 'user', targetId: c.var.user!.id, data: names },
+      { action: 'user.update_names', targetType: 'user', targetId: c.get('user')!.id, data: names },
       tx,
     );
   });
@@ -53,8 +53,8 @@ accountRouter.openapi(postUserUpdate, async (c) => {
 accountRouter.use(postChooseRole.path, requireNonAdmin, refuseWhileImpersonating);
 accountRouter.openapi(postChooseRole, async (c) => {
   const { roleId } = c.req.valid('json');
-  const userId = c.var.user!.id;
-  await c.var.deps.database.db.transaction(async (tx) => {
+  const userId = c.get('user')!.id;
+  await c.get('deps').database.db.transaction(async (tx) => {
     await tx
       .update(userTable)
       .set({ jobRoleId: roleId, updatedAt: new Date() })
@@ -71,8 +71,8 @@ accountRouter.openapi(postChooseRole, async (c) => {
 accountRouter.use(postImpersonationPreference.path, requireSession, refuseWhileImpersonating);
 accountRouter.openapi(postImpersonationPreference, async (c) => {
   const { optOut } = c.req.valid('json');
-  const userId = c.var.user!.id;
-  await c.var.deps.database.db.transaction(async (tx) => {
+  const userId = c.get('user')!.id;
+  await c.get('deps').database.db.transaction(async (tx) => {
     await tx
       .update(userTable)
       .set({ impersonationOptOut: optOut, updatedAt: new Date() })
@@ -88,10 +88,11 @@ accountRouter.openapi(postImpersonationPreference, async (c) => {
 
 accountRouter.use(getAccountSessions.path, requireSession);
 accountRouter.openapi(getAccountSessions, async (c) => {
-  const rows = await c.var.deps.database.db
-    .select()
+  const rows = await c
+    .get('deps')
+    .database.db.select()
     .from(sessionTable)
-    .where(and(eq(sessionTable.userId, c.var.user!.id), gt(sessionTable.expiresAt, new Date())))
+    .where(and(eq(sessionTable.userId, c.get('user')!.id), gt(sessionTable.expiresAt, new Date())))
     .orderBy(sessionTable.updatedAt);
   const sessions = rows.reverse().map((row) => ({
     id: row.id,
@@ -100,7 +101,7 @@ accountRouter.openapi(getAccountSessions, async (c) => {
     expiresAt: row.expiresAt.toISOString(),
     ipAddress: row.ipAddress,
     userAgent: row.userAgent,
-    current: row.id === c.var.session!.id,
+    current: row.id === c.get('session')!.id,
   }));
   return c.json({ sessions }, 200);
 });
@@ -108,8 +109,8 @@ accountRouter.openapi(getAccountSessions, async (c) => {
 accountRouter.use(deleteAccountSession.getRoutingPath(), requireSession, refuseWhileImpersonating);
 accountRouter.openapi(deleteAccountSession, async (c) => {
   const { id } = c.req.valid('param');
-  const userId = c.var.user!.id;
-  const deleted = await c.var.deps.database.db.transaction(async (tx) => {
+  const userId = c.get('user')!.id;
+  const deleted = await c.get('deps').database.db.transaction(async (tx) => {
     const rows = await tx
       .delete(sessionTable)
       .where(and(eq(sessionTable.id, id), eq(sessionTable.userId, userId)))
@@ -131,9 +132,9 @@ accountRouter.openapi(postProfilePhoto, async (c) => {
       file: 'Choose a photo to upload.',
     });
   }
-  const { db } = c.var.deps.database;
-  const { dataDir } = c.var.deps.settings;
-  const userId = c.var.user!.id;
+  const { db } = c.get('deps').database;
+  const { dataDir } = c.get('deps').settings;
+  const userId = c.get('user')!.id;
   const image = await storeProfilePhoto(dataDir, userId, file);
   const [previous] = await db
     .select({ image: userTable.image })
@@ -149,8 +150,8 @@ accountRouter.openapi(postProfilePhoto, async (c) => {
 
 accountRouter.use(deleteProfilePhoto.path, requireSession);
 accountRouter.openapi(deleteProfilePhoto, async (c) => {
-  const { db } = c.var.deps.database;
-  const userId = c.var.user!.id;
+  const { db } = c.get('deps').database;
+  const userId = c.get('user')!.id;
   const [previous] = await db
     .select({ image: userTable.image })
     .from(userTable)
@@ -159,6 +160,6 @@ accountRouter.openapi(deleteProfilePhoto, async (c) => {
     await tx.update(userTable).set({ image: null, updatedAt: new Date() }).where(eq(userTable.id, userId));
     await audit(c, { action: 'user.remove_photo', targetType: 'user', targetId: userId }, tx);
   });
-  await removeProfilePhoto(c.var.deps.settings.dataDir, previous?.image);
+  await removeProfilePhoto(c.get('deps').settings.dataDir, previous?.image);
   return c.json({ image: null }, 200);
 });

@@ -10,11 +10,11 @@ adminRouter.use('/api/admin/users/*', requirePermission('users.manage'));
 adminRouter.use('/api/admin/users', requirePermission('users.manage'));
 
 adminRouter.openapi(getAdminUsers, async (c) => {
-  return c.json(await searchUsers(c.var.deps.database.db, c.req.valid('query')), 200);
+  return c.json(await searchUsers(c.get('deps').database.db, c.req.valid('query')), 200);
 });
 
 adminRouter.openapi(getAdminUser, async (c) => {
-  const detail = await getUserDetail(c.var.deps.database.db, c.req.valid('param').id, c.var.user!.id);
+  const detail = await getUserDetail(c.get('deps').database.db, c.req.valid('param').id, c.get('user')!.id);
   if (!detail) throw notFound('No such user.');
   return c.json(detail, 200);
 });

@@ -13,7 +13,7 @@ export const analyticsRouter = createRouter();
 
 // Before the body is parsed, so a flood costs one counter update per request.
 analyticsRouter.use(postAnalyticsBatch.path, async (c, next) => {
-  const visitor = c.var.clientIp ?? 'unknown';
+  const visitor = c.get('clientIp') ?? 'unknown';
   await refuseOverLimit(
     c,
     `analytics:${visitor}`,
@@ -25,9 +25,9 @@ analyticsRouter.use(postAnalyticsBatch.path, async (c, next) => {
 
 analyticsRouter.openapi(postAnalyticsBatch, async (c) => {
   const { events } = c.req.valid('json');
-  const { database, queue, settings } = c.var.deps;
+  const { database, queue, settings } = c.get('deps');
   // The user comes from the session: a body cannot put events on someone else's record.
-  const stored = await storeEvents(database.db, events, c.var.user?.id ?? null);
+  const stored = await storeEvents(database.db, events, c.get('user')?.id ?? null);
   // Forwarding never runs inline with the visitor's request: a job does it, retried until it succeeds.
   if (stored.length) {
     for (const vendor of forwardingVendors(settings)) {
@@ -41,5 +41,5 @@ analyticsRouter.openapi(getAnalyticsConfig, (c) => c.json(DEFAULT_ANALYTICS_CONF
 
 analyticsRouter.use(getStoredAnalyticsEvents.path, requirePermission('settings.manage'));
 analyticsRouter.openapi(getStoredAnalyticsEvents, async (c) =>
-  c.json({ items: await listEvents(c.var.deps.database.db, c.req.valid('query')) }, 200),
+  c.json({ items: await listEvents(c.get('deps').database.db, c.req.valid('query')) }, 200),
 );

@@ -79,13 +79,14 @@ function withoutTokens(value: unknown): unknown {
  * and reshapes failures into the one error shape.
  */
 export async function handleAuth(c: Context<AppEnv>) {
-  const { auth } = c.var.deps;
+  const { auth } = c.get('deps');
   const path = c.req.path.slice(AUTH_BASE_PATH.length);
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
-  if (c.var.clientIp) headers.set(CLIENT_IP_HEADER, c.var.clientIp);
+  const clientIp = c.get('clientIp');
+  if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
   // Plugin endpoints audit with the same request id as our logs.
-  headers.set('x-request-id', c.var.requestId);
+  headers.set('x-request-id', c.get('requestId'));
   const adminWrite = c.req.method === 'POST' && path.startsWith(ADMIN_PREFIX);
   const signIn = path === SIGN_IN_PATH && c.req.method === 'POST';
   const requestBody =
@@ -123,7 +124,7 @@ export async function handleAuth(c: Context<AppEnv>) {
     .clone()
     .json()
     .catch(() => null)) as { code?: string; message?: string; field?: string } | null;
-  const requestId = c.var.requestId;
+  const requestId = c.get('requestId');
 
   if (response.status === 429) {
     const retryAfter = Number(response.headers.get('x-retry-after') ?? 60);
@@ -163,7 +164,7 @@ export async function handleAuth(c: Context<AppEnv>) {
 
 /** better-auth's admin endpoints change other people's accounts: every success is on the record. */
 async function auditAdminWrite(c: Context<AppEnv>, path: string, body: unknown) {
-  const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  const session = await c.get('deps').auth.api.getSession({ headers: c.req.raw.headers });
   if (session) {
     c.set('user', session.user);
     c.set('session', session.session);
@@ -186,8 +187,9 @@ async function phoneHintFor(c: Context<AppEnv>, body: unknown): Promise<string |
   const email =
     body && typeof body === 'object' && 'email' in body ? String(body.email).trim().toLowerCase() : '';
   if (!email) return null;
-  const [row] = await c.var.deps.database.db
-    .select({ phoneNumber: userTable.phoneNumber })
+  const [row] = await c
+    .get('deps')
+    .database.db.select({ phoneNumber: userTable.phoneNumber })
     .from(userTable)
     .where(eq(userTable.email, email));
   return row?.phoneNumber ? maskPhoneNumber(row.phoneNumber) : null;
@@ -195,7 +197,7 @@ async function phoneHintFor(c: Context<AppEnv>, body: unknown): Promise<string |
 
 /** Design §1: every write an admin makes while acting as a user is on the record under the admin's id. */
 async function auditImpersonatedWrite(c: Context<AppEnv>, path: string) {
-  const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  const session = await c.get('deps').auth.api.getSession({ headers: c.req.raw.headers });
   if (!session?.session.impersonatedBy) return;
   c.set('user', session.user);
   c.set('session', session.session);

@@ -15,7 +15,7 @@ export const FEEDBACK_PER_HOUR = 10;
 feedbackRouter.on('POST', '/api/feedback', requireSession, async (c, next) => {
   await refuseOverLimit(
     c,
-    `feedback:${c.var.user!.id}`,
+    `feedback:${c.get('user')!.id}`,
     { windowSeconds: 60 * 60, max: FEEDBACK_PER_HOUR },
     (seconds) =>
       `You have sent a lot of feedback this hour. Try again in ${Math.ceil(seconds / 60)} minutes.`,
@@ -26,8 +26,8 @@ feedbackRouter.on('GET', '/api/feedback', requirePermission('settings.manage'));
 
 feedbackRouter.openapi(sendFeedback, async (c) => {
   const body = c.req.valid('json');
-  const { settings, database, outbox } = c.var.deps;
-  const user = c.var.user!;
+  const { settings, database, outbox } = c.get('deps');
+  const user = c.get('user')!;
   const tenant = currentTenant();
   const id = await insertFeedback(database.db, {
     userId: user.id,
@@ -55,5 +55,5 @@ feedbackRouter.openapi(sendFeedback, async (c) => {
 });
 
 feedbackRouter.openapi(listFeedback, async (c) =>
-  c.json({ items: await latestFeedback(c.var.deps.database.db) }, 200),
+  c.json({ items: await latestFeedback(c.get('deps').database.db) }, 200),
 );

@@ -26,6 +26,6 @@ export const gazetteerRouter = createRouter();
 gazetteerRouter.use(getGazetteer.path, requireSession);
 gazetteerRouter.openapi(getGazetteer, async (c) => {
   const { q, limit } = c.req.valid('query');
-  const results = await searchAddresses(c.var.deps, q, c.var.log, limit);
+  const results = await searchAddresses(c.get('deps'), q, c.get('log'), limit);
   return c.json({ results }, 200);
 });

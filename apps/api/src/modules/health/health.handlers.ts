@@ -7,21 +7,27 @@ import { healthz, readyz } from './health.routes.ts';
 export const healthRouter = createRouter()
   .openapi(healthz, (c) => c.json({ status: 'ok' as const }, 200))
   .openapi(readyz, async (c) => {
-    const { database, migrationsFolder, lifecycle } = c.var.deps;
+    const { database, migrationsFolder, lifecycle } = c.get('deps');
     if (lifecycle.draining) {
-      return c.json(errorBody('NOT_READY', 'The server is shutting down.', undefined, c.var.requestId), 503);
+      return c.json(
+        errorBody('NOT_READY', 'The server is shutting down.', undefined, c.get('requestId')),
+        503,
+      );
     }
     try {
       await pingDatabase(database);
       if (!(await migrationsAreCurrent(database, migrationsFolder))) {
         return c.json(
-          errorBody('NOT_READY', 'Database migrations are not current.', undefined, c.var.requestId),
+          errorBody('NOT_READY', 'Database migrations are not current.', undefined, c.get('requestId')),
           503,
         );
       }
       return c.json({ status: 'ok' as const, checks: { database: 'ok', migrations: 'current' } }, 200);
     } catch (error) {
-      c.var.log.warn({ err: error }, 'readiness check failed');
-      return c.json(errorBody('NOT_READY', 'The database does not answer.', undefined, c.var.requestId), 503);
+      c.get('log').warn({ err: error }, 'readiness check failed');
+      return c.json(
+        errorBody('NOT_READY', 'The database does not answer.', undefined, c.get('requestId')),
+        503,
+      );
     }
   });

@@ -11,16 +11,16 @@ interestRouter.on('GET', '/api/interest/:product', requirePermission('settings.m
 interestRouter
   .openapi(getMyInterest, async (c) => {
     const { product } = c.req.valid('param');
-    return c.json(await findInterest(c.var.deps.database.db, c.var.user!.id, product), 200);
+    return c.json(await findInterest(c.get('deps').database.db, c.get('user')!.id, product), 200);
   })
   .openapi(registerInterest, async (c) => {
     const { product } = c.req.valid('param');
     const body = c.req.valid('json') ?? {};
-    const db = c.var.deps.database.db;
-    await upsertInterest(db, c.var.user!.id, product, body.note);
-    return c.json(await findInterest(db, c.var.user!.id, product), 200);
+    const db = c.get('deps').database.db;
+    await upsertInterest(db, c.get('user')!.id, product, body.note);
+    return c.json(await findInterest(db, c.get('user')!.id, product), 200);
   })
   .openapi(listInterest, async (c) => {
     const { product } = c.req.valid('param');
-    return c.json(await listInterestFor(c.var.deps.database.db, product), 200);
+    return c.json(await listInterestFor(c.get('deps').database.db, product), 200);
   });

@@ -19,8 +19,8 @@ invitationsRouter.use(postInvitation.path, requirePermission('users.manage'));
 invitationsRouter.openapi(postInvitation, async (c) => {
   const body = c.req.valid('json');
   const email = body.email.trim().toLowerCase();
-  const { db } = c.var.deps.database;
-  const { settings, outbox } = c.var.deps;
+  const { db } = c.get('deps').database;
+  const { settings, outbox } = c.get('deps');
   const [existing] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, email));
   if (existing) {
     throw new AppError(409, 'ACCOUNT_EXISTS', 'An account already exists for this email.', {
@@ -44,7 +44,7 @@ invitationsRouter.openapi(postInvitation, async (c) => {
     lastName: body.lastName,
     organisationId: body.organisationId ?? null,
     tokenHash: hash,
-    invitedBy: c.var.user!.id,
+    invitedBy: c.get('user')!.id,
     expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
   };
   const branding = brandingFor(currentTenant(), settings.productName, settings.baseUrl);
@@ -62,13 +62,13 @@ invitationsRouter.openapi(postInvitation, async (c) => {
     to: email,
     template: 'invitation',
     tenant: branding.tenant,
-    ...emailTemplates.invitation(branding, body.firstName, c.var.user!.name, organisationName, url),
+    ...emailTemplates.invitation(branding, body.firstName, c.get('user')!.name, organisationName, url),
   });
   return c.json({ id: invitation.id, email, expiresAt: invitation.expiresAt.toISOString() }, 201);
 });
 
 invitationsRouter.openapi(getInvitationPreview, async (c) => {
-  const { db } = c.var.deps.database;
+  const { db } = c.get('deps').database;
   const invitation = await findOpenInvitation(db, c.req.valid('param').token);
   if (!invitation) throw notFound(INVITATION_INVALID_MESSAGE);
   const [org] = invitation.organisationId

@@ -56,10 +56,10 @@ const fieldError = (status: 400 | 403, field: string, message: string, summary =
   });
 
 const userOf = (c: Context<AppEnv>) =>
-  c.var.user! as { id: string; role?: string | null; jobRoleId?: number | null };
+  c.get('user')! as { id: string; role?: string | null; jobRoleId?: number | null };
 
 async function listingOf(c: Context<AppEnv>, id: number, isAdmin: boolean) {
-  const parts = await loadListingParts(c.var.deps.database.db, id);
+  const parts = await loadListingParts(c.get('deps').database.db, id);
   if (!parts) throw notFound('No such project.');
   return toListing(parts, { isAdmin });
 }
@@ -67,27 +67,27 @@ async function listingOf(c: Context<AppEnv>, id: number, isAdmin: boolean) {
 /** Purges the listing's public page(s) after a save; a purge failure never fails the save. */
 async function purgeAfterSave(c: Context<AppEnv>, paths: string[]) {
   try {
-    await purgePublicPaths(c.var.deps, paths, c.var.log);
+    await purgePublicPaths(c.get('deps'), paths, c.get('log'));
   } catch (error) {
-    c.var.log.error({ err: error, paths }, 'public page purge failed');
+    c.get('log').error({ err: error, paths }, 'public page purge failed');
   }
 }
 
 // Registered before /api/listings/{id} so "search-add" is never read as an id.
 listingsRouter.openapi(getSearchAdd, async (c) => {
   const { q } = c.req.valid('query');
-  const db = c.var.deps.database.db;
+  const db = c.get('deps').database.db;
   const viewer = await loadViewer(db, userOf(c));
   const [existing, addresses] = await Promise.all([
     findExistingProjects(db, viewer, q),
-    q.trim().length >= 2 ? searchAddresses(c.var.deps, q, c.var.log, 8) : Promise.resolve([]),
+    q.trim().length >= 2 ? searchAddresses(c.get('deps'), q, c.get('log'), 8) : Promise.resolve([]),
   ]);
   return c.json({ ...existing, addresses }, 200);
 });
 
 listingsRouter.openapi(postListing, async (c) => {
   const draft = c.req.valid('json');
-  const db = c.var.deps.database.db;
+  const db = c.get('deps').database.db;
   const user = userOf(c);
   const viewer = await loadViewer(db, user);
   const organisationId = viewer.organisationIds[0] ?? null;
@@ -162,14 +162,14 @@ listingsRouter.openapi(postListing, async (c) => {
 
 listingsRouter.openapi(getListing, async (c) => {
   const { id } = c.req.valid('param');
-  const { viewer } = await requireListingEditor(c.var.deps.database.db, userOf(c), id);
+  const { viewer } = await requireListingEditor(c.get('deps').database.db, userOf(c), id);
   return c.json({ listing: await listingOf(c, id, viewer.isAdmin) }, 200);
 });
 
 listingsRouter.openapi(patchListing, async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
-  const db = c.var.deps.database.db;
+  const db = c.get('deps').database.db;
   const { project, viewer } = await requireListingEditor(db, userOf(c), id);
 
   if (body.campaignType !== undefined && body.campaignType !== project.campaignType && !viewer.isAdmin) {
@@ -290,7 +290,7 @@ listingsRouter.openapi(patchListing, async (c) => {
 listingsRouter.openapi(postListingMedia, async (c) => {
   const { id } = c.req.valid('param');
   const form = c.req.valid('form') as { kind: MediaKind; file?: unknown };
-  const db = c.var.deps.database.db;
+  const db = c.get('deps').database.db;
   const { project, viewer } = await requireListingEditor(db, userOf(c), id);
   const file = form.file;
   if (!(file instanceof File)) {
@@ -309,7 +309,7 @@ listingsRouter.openapi(postListingMedia, async (c) => {
     .from(projectMedia)
     .where(and(eq(projectMedia.projectId, id), eq(projectMedia.kind, form.kind)))) as [{ count: number }];
   refuseWhenFull(count);
-  const storage = mediaStorageFor(c.var.deps.settings);
+  const storage = mediaStorageFor(c.get('deps').settings);
   const stored = await processUpload(storage, id, form.kind, file);
   let mediaId: number;
   try {
@@ -370,7 +370,7 @@ listingsRouter.openapi(postListingMedia, async (c) => {
 listingsRouter.openapi(patchListingMedia, async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
-  const db = c.var.deps.database.db;
+  const db = c.get('deps').database.db;
   const { project, viewer } = await requireListingEditor(db, userOf(c), id);
   const rows = await db
     .select({ id: projectMedia.id, kind: projectMedia.kind })
@@ -435,7 +435,7 @@ listingsRouter.openapi(patchListingMedia, async (c) => {
 
 listingsRouter.openapi(deleteListingMedia, async (c) => {
   const { id, mediaId } = c.req.valid('param');
-  const db = c.var.deps.database.db;
+  const db = c.get('deps').database.db;
   const { project, viewer } = await requireListingEditor(db, userOf(c), id);
   const removed = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -470,7 +470,7 @@ listingsRouter.openapi(deleteListingMedia, async (c) => {
     return row;
   });
   if (!removed) throw notFound('No such file on this listing.');
-  const storage = mediaStorageFor(c.var.deps.settings);
+  const storage = mediaStorageFor(c.get('deps').settings);
   await Promise.all(storedUrlsOf(removed).map((url) => storage.remove(url)));
   await purgeAfterSave(c, [listingPublicPath(project)]);
   return c.json({ listing: await listingOf(c, id, viewer.isAdmin) }, 200);

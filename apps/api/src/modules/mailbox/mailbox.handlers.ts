@@ -11,13 +11,13 @@ export const mailboxRouter = createRouter();
 
 mailboxRouter.use(getMailbox.path, async (c, next) => {
   // Off means absent: production answers as if the route did not exist.
-  if (!c.var.deps.settings.devMailbox) throw notFound(`No API route GET ${getMailbox.path}.`);
+  if (!c.get('deps').settings.devMailbox) throw notFound(`No API route GET ${getMailbox.path}.`);
   await next();
 });
 mailboxRouter.use(getMailbox.path, requirePermission('settings.manage'));
 mailboxRouter.openapi(getMailbox, async (c) => {
   const { page } = c.req.valid('query');
-  const { db } = c.var.deps.database;
+  const { db } = c.get('deps').database;
   const [rows, [total]] = await Promise.all([
     db
       .select()

@@ -43,9 +43,9 @@ notificationsRouter.use('/api/admin/messages/*', requirePermission('users.manage
 const notYourEmail = () => forbidden('You can only see your own notifications.');
 
 const isOwnEmail = (c: Context<AppEnv>, email: string) =>
-  c.var.user!.email.toLowerCase() === email.trim().toLowerCase();
+  c.get('user')!.email.toLowerCase() === email.trim().toLowerCase();
 
-const authSecret = async (c: Context<AppEnv>) => (await c.var.deps.auth.$context).secret;
+const authSecret = async (c: Context<AppEnv>) => (await c.get('deps').auth.$context).secret;
 
 notificationsRouter.openapi(postNotificationToken, async (c) => {
   const { email } = c.req.valid('json').data;
@@ -61,8 +61,8 @@ notificationsRouter.openapi(getNotifications, async (c) => {
     throw new AppError(401, NOTIFICATION_TOKEN_INVALID, 'The notification token is missing or has expired.');
   }
   const notifications = await listNotifications(
-    c.var.deps.database.db,
-    c.var.user!.id,
+    c.get('deps').database.db,
+    c.get('user')!.id,
     NOTIFICATIONS_FETCHED,
   );
   return c.json({ notifications }, 200);
@@ -74,10 +74,10 @@ notificationsRouter.openapi(getNotifications, async (c) => {
  */
 async function track(c: Context<AppEnv>, messageIds: string[], event: ReceiptEvent) {
   const ids = [...new Set(messageIds)];
-  const db = c.var.deps.database.db;
-  const userId = c.var.user!.id;
+  const db = c.get('deps').database.db;
+  const userId = c.get('user')!.id;
   if ((await countVisible(db, userId, ids)) !== ids.length) throw notFound('No such message.');
-  if (c.var.session?.impersonatedBy) return 0;
+  if (c.get('session')?.impersonatedBy) return 0;
   return recordReceipts(db, userId, ids, event);
 }
 
@@ -93,7 +93,7 @@ notificationsRouter.openapi(postNotificationClick, async (c) =>
 
 notificationsRouter.openapi(postAdminMessage, async (c) => {
   const input = c.req.valid('json');
-  const db = c.var.deps.database.db;
+  const db = c.get('deps').database.db;
   let audience: Parameters<typeof sendInAppMessage>[1]['audience'] = 'everyone';
   if (input.audience === 'organisation') {
     const organisationId = input.organisationId!;
@@ -123,7 +123,7 @@ notificationsRouter.openapi(postAdminMessage, async (c) => {
     trigger: input.trigger,
     position: input.position,
     source: 'admin',
-    createdById: c.var.user!.id,
+    createdById: c.get('user')!.id,
   });
   await audit(c, {
     action: 'in_app_message.sent',
@@ -135,9 +135,9 @@ notificationsRouter.openapi(postAdminMessage, async (c) => {
 });
 
 notificationsRouter.openapi(getAdminMessages, async (c) =>
-  c.json({ items: await listSentMessages(c.var.deps.database.db) }, 200),
+  c.json({ items: await listSentMessages(c.get('deps').database.db) }, 200),
 );
 
 notificationsRouter.openapi(getAdminMessageOrganisations, async (c) =>
-  c.json({ items: await listOrganisations(c.var.deps.database.db) }, 200),
+  c.json({ items: await listOrganisations(c.get('deps').database.db) }, 200),
 );

@@ -46,22 +46,22 @@ const searchViewer = (user: { id: string; role?: string | null }) => ({
 
 projectsRouter.use(postProjectSearch.path, requireSession);
 projectsRouter.openapi(postProjectSearch, async (c) => {
-  const { db } = c.var.deps.database;
-  return c.json(await searchProjects(db, searchViewer(c.var.user!), c.req.valid('json')), 200);
+  const { db } = c.get('deps').database;
+  return c.json(await searchProjects(db, searchViewer(c.get('user')!), c.req.valid('json')), 200);
 });
 
 projectsRouter.use(getProjectLookup.path, requireSession);
 projectsRouter.openapi(getProjectLookup, async (c) => {
   const { q, limit } = c.req.valid('query');
-  const { db } = c.var.deps.database;
-  return c.json({ items: await lookupProjects(db, searchViewer(c.var.user!), q, limit) }, 200);
+  const { db } = c.get('deps').database;
+  return c.json({ items: await lookupProjects(db, searchViewer(c.get('user')!), q, limit) }, 200);
 });
 
 projectsRouter.use(getOrganisationProjects.path, requireSession);
 projectsRouter.openapi(getOrganisationProjects, async (c) => {
   const { organisationId } = c.req.valid('query');
-  const { db } = c.var.deps.database;
-  const viewer = await loadViewer(db, c.var.user!);
+  const { db } = c.get('deps').database;
+  const viewer = await loadViewer(db, c.get('user')!);
   if (!viewer.isAdmin && !viewer.organisationIds.includes(organisationId)) {
     throw forbidden('Only members of that organisation can list its projects.');
   }
@@ -79,8 +79,8 @@ projectsRouter.use(postClaimProject.path, requireNonAdmin, requirePermission('pr
 projectsRouter.openapi(postClaimProject, async (c) => {
   const { project_id: projectId } = c.req.valid('query');
   const body = c.req.valid('json');
-  const { db } = c.var.deps.database;
-  const user = c.var.user!;
+  const { db } = c.get('deps').database;
+  const user = c.get('user')!;
   const viewer = await loadViewer(db, user);
   const organisationId = viewer.organisationIds[0];
   if (!organisationId) {
@@ -166,7 +166,7 @@ projectsRouter.openapi(postClaimProject, async (c) => {
     .from(organization)
     .where(eq(organization.id, organisationId));
   await announceClaim(
-    c.var.deps,
+    c.get('deps'),
     { id: project.id, title: project.title, organisationId },
     { id: user.id, name: user.name, email: user.email },
     org!,
@@ -181,8 +181,8 @@ const requirePlatformAdmin = requirePermission('users.manage');
 projectsRouter.use(postAssignRecommendation.path, requirePlatformAdmin);
 projectsRouter.openapi(postAssignRecommendation, async (c) => {
   const { userId, projectId } = c.req.valid('json');
-  const { db } = c.var.deps.database;
-  const adminId = c.var.user!.id;
+  const { db } = c.get('deps').database;
+  const adminId = c.get('user')!.id;
   const [target] = await db
     .select({ id: userTable.id, role: userTable.role })
     .from(userTable)
@@ -221,7 +221,7 @@ projectsRouter.openapi(postAssignRecommendation, async (c) => {
 projectsRouter.use(deleteRecommendation.getRoutingPath(), requirePlatformAdmin);
 projectsRouter.openapi(deleteRecommendation, async (c) => {
   const { userId, projectId } = c.req.valid('param');
-  const { db } = c.var.deps.database;
+  const { db } = c.get('deps').database;
   const removed = await db.transaction(async (tx) => {
     const rows = await tx
       .delete(projectRecommendations)
@@ -263,8 +263,8 @@ legacyProjectRouter.get('/projects/:id{[0-9]+}', loadSession, async (c) => {
   if (!Number.isSafeInteger(id) || id > DB_ID_MAX) {
     throw notFound('No such project.');
   }
-  const { db } = c.var.deps.database;
-  const sessionUser = c.var.user;
+  const { db } = c.get('deps').database;
+  const sessionUser = c.get('user');
   const visibility = sessionUser?.emailVerified
     ? visibleTo(db, await loadViewer(db, sessionUser))
     : onMarketplace;

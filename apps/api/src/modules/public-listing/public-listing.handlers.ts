@@ -79,7 +79,7 @@ export const publicListingRouter = createRouter();
 /** GET /{prefix}/{slug}: the server-rendered public listing page, cached in process. */
 publicListingRouter.get(PUBLIC_LISTING_ROUTE, async (c) => {
   const { prefix, slug } = c.req.param() as { prefix: string; slug: string };
-  const deps = c.var.deps;
+  const deps = c.get('deps');
   const cache = pageCacheFor(deps);
   const path = `/${prefix}/${slug}`;
   const head = c.req.method === 'HEAD';
@@ -142,10 +142,10 @@ async function projectAtPath(db: Db, path: string): Promise<number | undefined> 
 }
 
 async function mayPurge(c: Context<AppEnv>, path: string, token: string | undefined) {
-  const { deps } = c.var;
+  const deps = c.get('deps');
   if (tokenMatches(token, deps.settings.listings.purgeToken)) return;
   if (token) throw forbidden('The purge token is not valid.');
-  const user = c.var.user;
+  const user = c.get('user');
   if (!user) throw sessionRequired();
   if (!user.emailVerified) throw emailNotVerified();
   const projectId = await projectAtPath(deps.database.db, path);
@@ -159,7 +159,7 @@ async function mayPurge(c: Context<AppEnv>, path: string, token: string | undefi
 publicListingRouter.openapi(getPurgeUrl, async (c) => {
   const { path, token } = c.req.valid('query');
   await mayPurge(c, path, token);
-  await pageCacheFor(c.var.deps).purge([path]);
-  c.var.log.info({ path }, 'public page purged');
+  await pageCacheFor(c.get('deps')).purge([path]);
+  c.get('log').info({ path }, 'public page purged');
   return c.json({ purged: true as const, path }, 200);
 });

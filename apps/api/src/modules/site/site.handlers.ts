@@ -9,10 +9,10 @@ import { getSite, getSiteSettings, updateSiteSettings } from './site.routes.ts';
 import { cachedSiteSettings, forgetSiteSettings, maintenanceIsOn, tenantInfo } from './site.state.ts';
 
 async function settingsAnswer(c: Context<AppEnv>) {
-  const stored = await cachedSiteSettings(c.var.deps);
+  const stored = await cachedSiteSettings(c.get('deps'));
   return {
-    maintenanceMode: stored.maintenanceMode || c.var.deps.settings.maintenanceMode,
-    forcedBySetting: c.var.deps.settings.maintenanceMode,
+    maintenanceMode: stored.maintenanceMode || c.get('deps').settings.maintenanceMode,
+    forcedBySetting: c.get('deps').settings.maintenanceMode,
     updatedAt: stored.updatedAt?.toISOString() ?? null,
     updatedBy: stored.updatedBy,
   };
@@ -24,7 +24,7 @@ siteRouter.use('/api/site/settings', requirePermission('settings.manage'));
 
 siteRouter
   .openapi(getSite, async (c) => {
-    const { deps } = c.var;
+    const deps = c.get('deps');
     const tenant = await tenantInfo(deps, currentTenant());
     c.header('cache-control', 'no-store');
     return c.json(
@@ -47,12 +47,12 @@ siteRouter
   .openapi(getSiteSettings, async (c) => c.json(await settingsAnswer(c), 200))
   .openapi(updateSiteSettings, async (c) => {
     const { maintenanceMode } = c.req.valid('json');
-    await writeMaintenanceMode(c.var.deps.database.db, maintenanceMode, c.var.user!.id);
+    await writeMaintenanceMode(c.get('deps').database.db, maintenanceMode, c.get('user')!.id);
     await audit(c, {
       action: maintenanceMode ? 'site.maintenance.on' : 'site.maintenance.off',
       targetType: 'site',
       targetId: 'global',
     });
-    forgetSiteSettings(c.var.deps);
+    forgetSiteSettings(c.get('deps'));
     return c.json(await settingsAnswer(c), 200);
   });

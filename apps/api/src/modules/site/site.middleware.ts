@@ -8,7 +8,7 @@ import { maintenanceIsOn } from './site.state.ts';
 
 /** The host name the visitor asked for: behind a trusted proxy, the one it forwarded. */
 export function requestHost(c: Context<AppEnv>): string | undefined {
-  const forwarded = c.var.deps.settings.trustProxy
+  const forwarded = c.get('deps').settings.trustProxy
     ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim()
     : undefined;
   if (forwarded) return forwarded;
@@ -23,7 +23,7 @@ export function requestHost(c: Context<AppEnv>): string | undefined {
 
 /** Design §8: every request runs as the tenant of its host name (lib/branding.ts currentTenant()). */
 export const tenantContext = createMiddleware<AppEnv>(async (c, next) => {
-  const tenant = tenantForHost(requestHost(c), c.var.deps.settings.tenantHosts);
+  const tenant = tenantForHost(requestHost(c), c.get('deps').settings.tenantHosts);
   await runWithTenant(tenant, next);
 });
 
@@ -52,12 +52,12 @@ export function openDuringMaintenance(method: string, path: string): boolean {
  * Mounted twice: before better-auth's routes (which never reach the session loader) and after it.
  */
 export const maintenanceGate = createMiddleware<AppEnv>(async (c, next) => {
-  if (openDuringMaintenance(c.req.method, c.req.path) || !(await maintenanceIsOn(c.var.deps))) {
+  if (openDuringMaintenance(c.req.method, c.req.path) || !(await maintenanceIsOn(c.get('deps')))) {
     return next();
   }
-  const user = c.var.user;
-  const admin = user && isPlatformAdmin(user) && !c.var.session?.impersonatedBy;
+  const user = c.get('user');
+  const admin = user && isPlatformAdmin(user) && !c.get('session')?.impersonatedBy;
   if (admin && !c.req.path.startsWith('/api/auth/')) return next();
   c.header('retry-after', '120');
-  return c.json(errorBody(ERROR_CODES.maintenance, MESSAGES.maintenance, undefined, c.var.requestId), 503);
+  return c.json(errorBody(ERROR_CODES.maintenance, MESSAGES.maintenance, undefined, c.get('requestId')), 503);
 });
