@@ -1,6 +1,7 @@
 import { type ProjectSummary, SALES_STATUS_LABELS, STAGE_LABELS } from '@offplan/shared';
 import { sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { isoTimestamp } from '../../db/iso-timestamp.ts';
 import { projectMedia, projects } from '../../db/schema/index.ts';
 
 /**
@@ -9,7 +10,7 @@ import { projectMedia, projects } from '../../db/schema/index.ts';
  */
 export const projectIdRef = sql.raw('"projects"."id"');
 
-/** Columns of spec §3's project summary; images come hero first, then in their order. */
+/** Columns of spec §3's project summary; images come hero first, then in their order; times as ISO text. */
 export const projectSummaryColumns = {
   id: projects.id,
   name: projects.name,
@@ -17,8 +18,8 @@ export const projectSummaryColumns = {
   fullAddress: projects.fullAddress,
   stage: projects.stage,
   salesStatus: projects.salesStatus,
-  createdAt: projects.createdAt,
-  updatedAt: projects.updatedAt,
+  createdAt: isoTimestamp(projects.createdAt),
+  updatedAt: isoTimestamp(projects.updatedAt),
   prefix: projects.prefix,
   slug: projects.slug,
   projectType: projects.projectType,
@@ -51,8 +52,8 @@ export function toProjectSummary(row: SummaryRow): ProjectSummary {
     salesStatus: row.salesStatus,
     stageLabel: STAGE_LABELS[row.stage],
     salesStatusLabel: SALES_STATUS_LABELS[row.salesStatus],
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
     images: row.images ?? [],
     prefix: row.prefix,
     slug: row.slug,
