@@ -191,8 +191,8 @@ export async function listAccessRequests(
     return {
       id: requestId,
       status: ACCESS_REQUEST_STATUS_BY_CODE[code] ?? 'pending',
-      createdAt: new Date(requestedAt).toISOString(),
-      decidedAt: decidedAt ? new Date(decidedAt).toISOString() : null,
+      createdAt: requestedAt.toISOString(),
+      decidedAt: decidedAt ? decidedAt.toISOString() : null,
       note,
       project: Object.assign(toProjectSummary(summary), { organisationId }),
       requester: {

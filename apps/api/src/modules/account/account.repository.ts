@@ -72,7 +72,7 @@ export async function getAccountState(db: Db, userId: string): Promise<UserProje
   const projectRequests = requestRows.map(({ requestId, requestedAt, ...row }) => ({
     id: row.id,
     requestId,
-    createdAt: new Date(requestedAt).toISOString(),
+    createdAt: requestedAt.toISOString(),
     project: toProjectSummary(row),
   }));
 

@@ -191,7 +191,7 @@ type SearchQueries = ReturnType<typeof buildSearchQueries>;
 /** A shape's statements: named (prepared once per connection) or, past the cap below, unnamed. */
 type PreparedSearch = {
   count: Pick<ReturnType<SearchQueries['count']['prepare']>, 'execute'>;
-  page: ReturnType<typeof prepareSelect<typeof searchPageColumns>> | null;
+  page: ReturnType<typeof prepareSelect<NonNullable<SearchQueries['page']>>> | null;
 };
 
 /**
@@ -220,7 +220,7 @@ function preparedSearch(db: Db, shape: SearchShape): PreparedSearch {
   if (prepared) return prepared;
   const { count, page } = buildSearchQueries(db, shape);
   // The page is read with a reader compiled once (db/prepared-select.ts): drizzle's costs 0.1 ms a page.
-  const readPage = (name?: string) => page && prepareSelect(db, page, searchPageColumns, name);
+  const readPage = (name?: string) => page && prepareSelect(db, page, name);
   if (byShape.size >= PREPARED_SEARCH_SHAPES_MAX) return { count, page: readPage() };
   const name = `project_search_${++preparedSearchCount}`;
   const built = { count: count.prepare(`${name}_count`), page: readPage(`${name}_page`) };
