@@ -12,3 +12,4 @@ export * from './projects.ts';
 export * from './routes.ts';
 export * from './session.ts';
 export * from './site.ts';
+export * from './text.ts';
