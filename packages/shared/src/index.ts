@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './accounts.ts';
 export * from './analytics.ts';
+export * from './api-paths.ts';
 export * from './constants.ts';
 export * from './enums.ts';
 export * from './errors.ts';

@@ -15,19 +15,6 @@ import { APPROVAL, CAMPAIGN_TYPES, EXIST_FLAGS, SALES_STATUSES, STAGES } from '.
  * recommendations. Paths are in PROJECT_API_PATHS; decision record docs/decisions/019-projects-access.md.
  */
 
-export const PROJECT_API_PATHS = {
-  search: '/api/projects/search',
-  lookup: '/api/projects/lookup',
-  byOrganisation: '/api/projects',
-  request: '/api/v1/projects/request',
-  pending: (userId: string) => `/api/v1/user/user/agent/request/${encodeURIComponent(userId)}/pending`,
-  claim: (projectId: number) => `/api/project?op=claim_project&project_id=${projectId}`,
-  memberUpdate: '/api/project/memberupdate',
-  accessRequests: '/api/access-requests',
-  accessRequestDecision: (requestId: number) => `/api/access-requests/${requestId}/decision`,
-  recommendations: '/api/admin/project-recommendations',
-} as const;
-
 /** Conflict code (duplicate request, already a member, already claimed by this organisation). */
 export const PROJECT_CONFLICT_CODE = 'CONFLICT';
 

@@ -1,0 +1,91 @@
+/**
+ * Every API path the web app calls, in one place (decision 024): a path is written once, here, so a
+ * renamed route is one edit and a grep for `'/api/` in the web finds nothing else. Parameterised
+ * paths are functions that encode their parts. The API may build its routes from the same constants.
+ */
+
+/** Where better-auth is mounted; its client adds its own endpoint names to this. */
+export const AUTH_BASE_PATH = '/api/auth';
+
+const auth = (endpoint: string) => `${AUTH_BASE_PATH}/${endpoint}`;
+
+/**
+ * Projects-core API (issue 5): search, organisation projects, claim, access requests and
+ * recommendations; decision record docs/decisions/019-projects-access.md.
+ */
+export const PROJECT_API_PATHS = {
+  search: '/api/projects/search',
+  lookup: '/api/projects/lookup',
+  byOrganisation: '/api/projects',
+  request: '/api/v1/projects/request',
+  pending: (userId: string) => `/api/v1/user/user/agent/request/${encodeURIComponent(userId)}/pending`,
+  claim: (projectId: number) => `/api/project?op=claim_project&project_id=${projectId}`,
+  memberUpdate: '/api/project/memberupdate',
+  accessRequests: '/api/access-requests',
+  accessRequestDecision: (requestId: number) => `/api/access-requests/${requestId}/decision`,
+  recommendations: '/api/admin/project-recommendations',
+} as const;
+
+/** The better-auth endpoints the web calls directly (the rest go through its client). */
+export const AUTH_API_PATHS = {
+  getSession: auth('get-session'),
+  signUpEmail: auth('sign-up/email'),
+  signOut: auth('sign-out'),
+  sendVerificationEmail: auth('send-verification-email'),
+  requestPasswordReset: auth('request-password-reset'),
+  resetPassword: auth('reset-password'),
+  changePassword: auth('change-password'),
+  changeEmail: auth('change-email'),
+  twoFactor: (enabled: boolean) => auth(`two-factor/${enabled ? 'enable' : 'disable'}`),
+  phoneSendOtp: auth('phone-number/send-otp'),
+  phoneVerify: auth('phone-number/verify'),
+  revokeOtherSessions: auth('revoke-other-sessions'),
+  activateInvitation: auth('invitation/activate'),
+  impersonationStart: auth('impersonation/start'),
+  impersonationConnect: auth('impersonation/connect'),
+  banUser: auth('admin/ban-user'),
+  unbanUser: auth('admin/unban-user'),
+  revokeUserSessions: auth('admin/revoke-user-sessions'),
+} as const;
+
+export const API_PATHS = {
+  ...PROJECT_API_PATHS,
+  auth: AUTH_API_PATHS,
+
+  site: '/api/site',
+  siteSettings: '/api/site/settings',
+
+  userProjects: '/api/user-projects',
+  userUpdate: '/api/user-update',
+  accountRole: '/api/account/role',
+  accountPhoto: '/api/account/photo',
+  accountImpersonation: '/api/account/impersonation',
+  accountSessions: '/api/account/sessions',
+  accountSession: (id: string) => `/api/account/sessions/${encodeURIComponent(id)}`,
+  invitation: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
+
+  adminUsers: '/api/admin/users',
+  adminUser: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
+  adminInvitations: '/api/admin/invitations',
+  adminMessages: '/api/admin/messages',
+  adminMessageOrganisations: '/api/admin/messages/organisations',
+
+  notificationToken: '/api/notifications/token',
+  notifications: (email: string) => `/api/notifications/${encodeURIComponent(email)}`,
+  notificationReceipt: (event: 'open' | 'read' | 'click') => `/api/notifications/${event}`,
+
+  listings: '/api/listings',
+  listingSearchAdd: '/api/listings/search-add',
+  listing: (id: number) => `/api/listings/${id}`,
+  listingMedia: (id: number) => `/api/listings/${id}/media`,
+  listingMediaItem: (id: number, mediaId: number) => `/api/listings/${id}/media/${mediaId}`,
+  gazetteer: '/api/gazetteer',
+
+  interest: (product: string) => `/api/interest/${encodeURIComponent(product)}`,
+  myInterest: (product: string) => `/api/interest/${encodeURIComponent(product)}/me`,
+  feedback: '/api/feedback',
+  devMailbox: '/api/dev/mailbox',
+
+  analyticsConfig: '/api/analytics/config',
+  analyticsBatch: '/api/analytics/batch',
+} as const;
