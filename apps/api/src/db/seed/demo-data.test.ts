@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -429,6 +430,18 @@ describe('demo media files', () => {
 });
 
 describe('buildDemoRows', () => {
+  // The SHA-256 of the JSON of every row, taken on the one-function builder before it was split per table
+  // (issue 14): the split moved code, not data. A deliberate change to the demo data updates these.
+  const digestOf = (rows: unknown) => createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+
+  it('builds exactly the rows it built before the per-table split', () => {
+    expect(digestOf(buildDemoRows('hash'))).toBe(
+      'c55326e9abfa24cc6753e2f25fbbb341046ec61f6e3e58841e9229e14a083cc7',
+    );
+    const other = buildDemoRows('hash', { projects: 100, now: new Date('2027-03-15T12:00:00Z') });
+    expect(digestOf(other)).toBe('058410e6c0f6c234fc7308a1e748be8a128ebc039bfbaddd851c5c738c9f816c');
+  });
+
   it('keeps the first listings identical whatever the total', () => {
     const small = buildDemoRows('hash', { projects: 100 });
     const large = buildDemoRows('hash', { projects: 400 });
