@@ -1,5 +1,5 @@
 import { ERROR_CODES, isPlatformAdmin, type Permission } from '@offplan/shared';
-import type { Context } from 'hono';
+import type { Context, Env } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { MiddlewareHandler } from 'hono/types';
@@ -80,7 +80,8 @@ export const isBodyLimit = (middleware: unknown) =>
   typeof middleware === 'function' && BODY_LIMIT in middleware;
 
 /** Refuses a body larger than `maxBytes` with 413 before it is read. Every route with a body declares one. */
-export function limitBody(maxBytes: number): MiddlewareHandler {
+// Typed with the plain Env, not `any`: an `any` middleware would erase what the guards beside it prove.
+export function limitBody(maxBytes: number): MiddlewareHandler<Env> {
   const middleware = bodyLimit({
     maxSize: maxBytes,
     onError: (c) =>
