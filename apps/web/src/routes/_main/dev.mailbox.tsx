@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { AdminPageError } from '../../components/feedback/admin-page-error.tsx';
 import { mailboxQueryOptions } from '../../features/mailbox/api/mailbox.ts';
 import { MailboxList } from '../../features/mailbox/components/mailbox-list.tsx';
 import { MailboxOffNotice } from '../../features/mailbox/components/mailbox-off-notice.tsx';
-import { AdminPageError } from '../../features/users/components/admin-page-error.tsx';
 import { isApiClientError } from '../../lib/api-client.ts';
 
 /** Design §9: the development outbox of emails and SMS, for admins (the API serves it outside production only). */

@@ -1,10 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { AdminPageError } from '../../components/feedback/admin-page-error.tsx';
 import { adminMessagesQueryOptions } from '../../features/notifications/api/admin-messages.ts';
 import { MessageComposer } from '../../features/notifications/components/message-composer.tsx';
 import { SentMessages } from '../../features/notifications/components/sent-messages.tsx';
-import { AdminPageError } from '../../features/users/components/admin-page-error.tsx';
 
 export const Route = createFileRoute('/_main/messages')({
   beforeLoad: ({ context }) => {

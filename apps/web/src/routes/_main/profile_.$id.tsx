@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, notFound } from '@tanstack/react-router';
+import { AdminPageError } from '../../components/feedback/admin-page-error.tsx';
 import { ActAsUserButton } from '../../features/impersonation/components/act-as-user-button.tsx';
 import { adminUserQueryOptions } from '../../features/users/api/admin-users.ts';
-import { AdminPageError } from '../../features/users/components/admin-page-error.tsx';
 import { UserAdminActions } from '../../features/users/components/user-admin-actions.tsx';
 import { UserDetails } from '../../features/users/components/user-details.tsx';
 import { isApiClientError } from '../../lib/api-client.ts';

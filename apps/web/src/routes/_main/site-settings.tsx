@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { AdminPageError } from '../../components/feedback/admin-page-error.tsx';
 import { siteSettingsQueryOptions } from '../../features/site/api/site.ts';
 import { SiteSettingsPage } from '../../features/site/components/site-settings-page.tsx';
-import { AdminPageError } from '../../features/users/components/admin-page-error.tsx';
 
 /** Issue 4: admins switch maintenance on and off here (the server refuses everyone else). */
 export const Route = createFileRoute('/_main/site-settings')({

@@ -8,7 +8,7 @@ import {
 } from '@offplan/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type ActionCallbacks, invalidateProjectAccess } from '../../projects/api/project-actions.ts';
+import { type ActionCallbacks, invalidateProjectAccess } from '../../projects/index.ts';
 
 export const accessRequestsQueryKey = ['access-requests'] as const;
 

@@ -15,7 +15,7 @@ import { ACCESS_REQUEST_NOTE_MAX, type AccessRequestItem, type AccessRequestStat
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatUpdatedAt } from '../../projects/components/project-card.tsx';
+import { formatUpdatedAt } from '../../projects/index.ts';
 import { accessRequestsQueryOptions, useDecideAccessRequest } from '../api/access-requests.ts';
 
 const STATUS_LABELS: Record<AccessRequestStatus, string> = {

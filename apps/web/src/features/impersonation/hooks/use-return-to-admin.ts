@@ -2,7 +2,7 @@ import { MESSAGES } from '@offplan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { clearUserData } from '../../../lib/query-client.ts';
-import { endUserSession } from '../../auth/api/sign-out.ts';
+import { endUserSession } from '../../auth/index.ts';
 import {
   connectPathFor,
   readAdminMagicToken,

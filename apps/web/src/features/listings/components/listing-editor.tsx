@@ -30,7 +30,7 @@ import {
 import { IconArrowLeft, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ListingCompleteness } from '../../projects/components/listing-completeness.tsx';
+import { ListingCompleteness } from '../../projects/index.ts';
 import { useListingAutosave } from '../hooks/use-listing-autosave.ts';
 import { type ListingFormValues, newConfigurationRow, toFormValues } from '../lib/listing-form.ts';
 import { AddressLookup } from './address-lookup.tsx';

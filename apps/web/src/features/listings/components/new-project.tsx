@@ -30,11 +30,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiClientError } from '../../../lib/api-client.ts';
-import { invalidateProjectAccess } from '../../projects/api/project-actions.ts';
-import {
-  type AccessTarget,
-  ProjectAccessActions,
-} from '../../projects/components/project-access-actions.tsx';
+import { type AccessTarget, invalidateProjectAccess, ProjectAccessActions } from '../../projects/index.ts';
 import { createDraft, useSearchAdd } from '../api/listing.ts';
 
 function accessTargetOf(project: SearchAddProject): AccessTarget {

@@ -1,7 +1,7 @@
 import { type AuthSession, ERROR_CODES, MESSAGES } from '@offplan/shared';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ApiClientError } from '../../../lib/api-client.ts';
-import { sessionQueryOptions } from '../../auth/api/session.ts';
+import { sessionQueryOptions } from '../../auth/index.ts';
 
 /**
  * The session of the signed-in user, fresh after each change the profile makes. The main layout has

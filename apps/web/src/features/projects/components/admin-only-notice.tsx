@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { siteQueryOptions } from '../../site/api/site.ts';
+import { siteQueryOptions } from '../../site/index.ts';
 import { AdminProjectsNotice } from './projects-empty-state.tsx';
 
 /** Spec §6: admins have no project lists of their own; the API refuses their account state. */

@@ -4,7 +4,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { MaintenanceScreen } from '../../../components/feedback/maintenance-screen.tsx';
-import { sessionQueryOptions } from '../../auth/api/session.ts';
+import { sessionQueryOptions } from '../../auth/index.ts';
 import { siteQueryOptions } from '../api/site.ts';
 import { useMaintenanceSignal } from '../hooks/use-maintenance-signal.ts';
 

@@ -3,8 +3,8 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { AccessErrorRedirect, describeError } from '../../../components/feedback/error-page.tsx';
-import { isAccessError } from '../../../lib/api-client.ts';
+import { isAccessError } from '../../lib/api-client.ts';
+import { AccessErrorRedirect, describeError } from './error-page.tsx';
 
 /** An admin page's error inside the main layout: the reason and a retry; lost sessions go to sign-in. */
 export function AdminPageError({ error, title }: Pick<ErrorComponentProps, 'error'> & { title: string }) {

@@ -1,0 +1,2 @@
+/** What other features may use of site (decision 024: features meet only through their index). */
+export { siteQueryOptions } from './api/site.ts';
