@@ -171,3 +171,95 @@ describe('apiRequest', () => {
     expect(init?.body).toBe('{"a":1}');
   });
 });
+
+describe('apiRequest bodies and uploads', () => {
+  it('sends a FormData as multipart (no JSON content type) with the extra headers', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      jsonResponse(200, { ok: true }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'x.png');
+
+    await apiRequest('/api/upload', {
+      method: 'POST',
+      body: form,
+      headers: { 'x-token': 't1' },
+      schema: okSchema,
+    });
+
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).toEqual({ accept: 'application/json', 'x-token': 't1' });
+  });
+
+  /** A stand-in XMLHttpRequest: reports half the body sent, then answers `answer`. */
+  function stubXhr(answer: { status: number; body: unknown }) {
+    const sent: { method: string; url: string; body: unknown; headers: Record<string, string> }[] = [];
+    class FakeXhr {
+      status = 0;
+      responseText = '';
+      withCredentials = false;
+      upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      private request = { method: '', url: '', body: null as unknown, headers: {} as Record<string, string> };
+      open(method: string, url: URL | string) {
+        this.request.method = method;
+        this.request.url = String(url);
+      }
+      setRequestHeader(name: string, value: string) {
+        this.request.headers[name] = value;
+      }
+      abort() {
+        this.onabort?.();
+      }
+      send(body: unknown) {
+        sent.push({ ...this.request, body });
+        queueMicrotask(() => {
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+          this.status = answer.status;
+          this.responseText = JSON.stringify(answer.body);
+          this.onload?.();
+        });
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    return sent;
+  }
+
+  it('reports upload progress through XMLHttpRequest and ends at 100', async () => {
+    const sent = stubXhr({ status: 201, body: { ok: true } });
+    const progress: number[] = [];
+    const form = new FormData();
+
+    await expect(
+      apiRequest('/api/upload', {
+        method: 'POST',
+        body: form,
+        onUploadProgress: (percent) => progress.push(percent),
+        schema: okSchema,
+      }),
+    ).resolves.toEqual({ ok: true });
+
+    expect(progress).toEqual([50, 100]);
+    expect(sent[0]).toMatchObject({ method: 'POST', body: form, headers: { accept: 'application/json' } });
+  });
+
+  it('turns an upload failure into the same ApiClientError and access handling', async () => {
+    stubXhr({ status: 401, body: { error: { code: 'SessionRequired', message: 'Sign in.' } } });
+    const { sessionRequired } = spyOnAccessHandlers();
+
+    const upload = apiRequest('/api/upload', {
+      method: 'POST',
+      body: new FormData(),
+      onUploadProgress: () => {},
+      schema: okSchema,
+    });
+
+    await expect(upload).rejects.toMatchObject({ status: 401, code: 'SessionRequired' });
+    await expect(upload).rejects.toBeInstanceOf(ApiClientError);
+    expect(sessionRequired).toHaveBeenCalledTimes(1);
+  });
+});

@@ -111,15 +111,33 @@ export function reportAccessError(error: unknown): void {
 
 type RequestOptions<TSchema extends z.ZodType> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A `FormData` travels as multipart/form-data (the browser writes the boundary); anything else as JSON. */
   body?: unknown;
+  /** Extra request headers (e.g. the notification token); accept and content-type are set here. */
+  headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /**
+   * Upload progress in whole percent (100 once the answer is in). Given, the request goes through
+   * XMLHttpRequest: fetch cannot report how much of a body has been sent.
+   */
+  onUploadProgress?: (percent: number) => void;
   /** Validates the answer: a contract drift fails loudly here instead of deep inside a component. */
   schema: TSchema;
 };
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** What either transport brings back: the status and the parsed body (undefined when not JSON). */
+type RawAnswer = { status: number; ok: boolean; body: unknown };
+
+type RawRequest = {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body: FormData | string | undefined;
+  signal: AbortSignal | undefined;
+};
+
+function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -128,7 +146,67 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The one way the web app calls its API (same origin: cookies carry the session). */
+async function sendWithFetch(request: RawRequest): Promise<RawAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      credentials: 'same-origin',
+      signal: request.signal,
+    });
+  } catch (cause) {
+    if (request.signal?.aborted) throw cause;
+    throw networkError(cause);
+  }
+  return { status: response.status, ok: response.ok, body: parseJson(await response.text()) };
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The request was aborted.', 'AbortError');
+}
+
+function sendWithXhr(request: RawRequest, onUploadProgress: (percent: number) => void): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const { signal } = request;
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method, request.url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onUploadProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    xhr.onabort = () => {
+      settle();
+      reject(signal ? abortReason(signal) : networkError(new Error('upload aborted')));
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(networkError(new Error('upload failed')));
+    };
+    xhr.onload = () => {
+      settle();
+      const ok = xhr.status >= 200 && xhr.status < 300;
+      if (ok) onUploadProgress(100);
+      resolve({ status: xhr.status, ok, body: parseJson(xhr.responseText) });
+    };
+    xhr.send(request.body ?? null);
+  });
+}
+
+/**
+ * The one way the web app calls its API (same origin: cookies carry the session): JSON or FormData
+ * bodies, extra headers, upload progress; every failure becomes an ApiClientError, and a missing
+ * session or unverified email goes to the installed handler.
+ */
 export async function apiRequest<TSchema extends z.ZodType>(
   path: string,
   options: RequestOptions<TSchema>,
@@ -137,38 +215,38 @@ export async function apiRequest<TSchema extends z.ZodType>(
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const { body } = options;
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+  const request: RawRequest = {
+    url,
+    method: options.method ?? 'GET',
+    headers,
+    body: body instanceof FormData ? body : encodeJson(body),
+    signal: options.signal,
+  };
 
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (cause) {
-    if (options.signal?.aborted) throw cause;
-    throw networkError(cause);
-  }
-
-  const body = await readJson(response);
-  if (!response.ok) {
-    const error = toApiClientError(response.status, body);
+  const answer = options.onUploadProgress
+    ? await sendWithXhr(request, options.onUploadProgress)
+    : await sendWithFetch(request);
+  if (!answer.ok) {
+    const error = toApiClientError(answer.status, answer.body);
     reportAccessError(error);
     throw error;
   }
 
-  const parsed = options.schema.safeParse(body);
+  const parsed = options.schema.safeParse(answer.body);
   if (!parsed.success) {
     throw new ApiClientError({
-      status: response.status,
+      status: answer.status,
       code: CLIENT_ERROR_CODES.invalidResponse,
       message: UNEXPECTED_MESSAGE,
       cause: parsed.error,
     });
   }
   return parsed.data;
+}
+
+function encodeJson(body: unknown): string | undefined {
+  return body === undefined ? undefined : JSON.stringify(body);
 }

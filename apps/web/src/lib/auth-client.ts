@@ -1,4 +1,4 @@
-import { type AuthSession, authSessionSchema } from '@offplan/shared';
+import { AUTH_BASE_PATH, type AuthSession, authSessionSchema } from '@offplan/shared';
 import { adminClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ const userAdditionalFields = {
 const client = createAuthClient({
   // Same origin as the app; the API serves better-auth under /api/auth.
   baseURL: window.location.origin,
-  basePath: '/api/auth',
+  basePath: AUTH_BASE_PATH,
   // Resolved per call (not captured once) so tests can stub the global fetch.
   fetchOptions: { customFetchImpl: (input, init) => fetch(input, init) },
   plugins: [inferAdditionalFields(userAdditionalFields), adminClient(), organizationClient()],

@@ -1,11 +1,12 @@
 import {
   type AnalyticsRemoteConfig,
+  API_PATHS,
   analyticsRemoteConfigSchema,
   DEFAULT_ANALYTICS_CONFIG,
   REMOTE_CONFIG,
 } from '@offplan/shared';
 
-export const REMOTE_CONFIG_ENDPOINT = '/api/analytics/config';
+export const REMOTE_CONFIG_ENDPOINT = API_PATHS.analyticsConfig;
 
 /** The portal's own key: first party, not a secret (the server answers every key alike for now). */
 export const ANALYTICS_API_KEY = 'offplan-portal';
@@ -73,6 +74,8 @@ export async function fetchRemoteConfig(options: RemoteConfigOptions = {}): Prom
     for (let attempt = 1; ; attempt += 1) {
       let status = 0;
       try {
+        // Not apiRequest: analytics must never send the user to sign-in, and every failure here
+        // (status, time-out) is a spec §8 warning with the local config kept, not an ApiClientError.
         const fetchImpl = options.fetch ?? fetch;
         const response = await fetchImpl(url, {
           signal,

@@ -1,7 +1,7 @@
-import { ANALYTICS, ANALYTICS_MAX_EVENTS_PER_BATCH, type AnalyticsEvent } from '@offplan/shared';
+import { ANALYTICS, ANALYTICS_MAX_EVENTS_PER_BATCH, type AnalyticsEvent, API_PATHS } from '@offplan/shared';
 import type { EventQueue } from './event-queue.ts';
 
-export const ANALYTICS_BATCH_ENDPOINT = '/api/analytics/batch';
+export const ANALYTICS_BATCH_ENDPOINT = API_PATHS.analyticsBatch;
 
 /** What one send answered: the HTTP status (0 when the network failed) and Retry-After, if any. */
 export type SendResult = { status: number; retryAfterMs?: number | null };
@@ -61,6 +61,8 @@ export function createFetchSender(
   return async (events, { keepalive }) => {
     const body = batchBody(events);
     try {
+      // Not apiRequest: the last batch needs keepalive (it outlives the page), the sender reads
+      // Retry-After, and a failure must answer status 0 instead of throwing or redirecting to sign-in.
       const fetchImpl = options.fetch ?? fetch;
       const response = await fetchImpl(endpoint, {
         method: 'POST',

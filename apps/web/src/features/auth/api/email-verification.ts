@@ -1,4 +1,5 @@
 import type { AuthSession } from '@offplan/shared';
+import { API_PATHS } from '@offplan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
@@ -12,7 +13,7 @@ const statusSchema = z.object({ status: z.boolean() });
 export function useResendVerificationEmail() {
   return useMutation<unknown, ApiClientError, { email: string }>({
     mutationFn: (body) =>
-      apiRequest('/api/auth/send-verification-email', { method: 'POST', body, schema: statusSchema }),
+      apiRequest(API_PATHS.auth.sendVerificationEmail, { method: 'POST', body, schema: statusSchema }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { impersonationConnectSchema } from '@offplan/shared';
+import { API_PATHS, impersonationConnectSchema } from '@offplan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
@@ -12,7 +12,7 @@ export function useConnectAdminSession() {
   const queryClient = useQueryClient();
   return useMutation<z.infer<typeof impersonationConnectSchema>, ApiClientError, { token: string }>({
     mutationFn: (body) =>
-      apiRequest('/api/auth/impersonation/connect', {
+      apiRequest(API_PATHS.auth.impersonationConnect, {
         method: 'POST',
         body,
         schema: impersonationConnectSchema,

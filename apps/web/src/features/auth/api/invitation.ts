@@ -1,4 +1,4 @@
-import { invitationPreviewSchema } from '@offplan/shared';
+import { API_PATHS, invitationPreviewSchema } from '@offplan/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
@@ -9,7 +9,7 @@ export function invitationQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['invitation', token],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/invitations/${encodeURIComponent(token)}`, {
+      apiRequest(API_PATHS.invitation(token), {
         schema: invitationPreviewSchema,
         signal,
       }),
@@ -21,7 +21,7 @@ export function useActivateInvitation() {
   const queryClient = useQueryClient();
   return useMutation<unknown, ApiClientError, { token: string; password: string }>({
     mutationFn: (body) =>
-      apiRequest('/api/auth/invitation/activate', { method: 'POST', body, schema: z.unknown() }),
+      apiRequest(API_PATHS.auth.activateInvitation, { method: 'POST', body, schema: z.unknown() }),
     onSuccess: () => clearUserData(queryClient),
   });
 }

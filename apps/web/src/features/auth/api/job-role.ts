@@ -1,3 +1,4 @@
+import { API_PATHS } from '@offplan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
@@ -10,7 +11,7 @@ export function useChooseJobRole() {
   const queryClient = useQueryClient();
   return useMutation<z.infer<typeof chooseRoleAnswerSchema>, ApiClientError, { roleId: number }>({
     mutationFn: (body) =>
-      apiRequest('/api/account/role', { method: 'POST', body, schema: chooseRoleAnswerSchema }),
+      apiRequest(API_PATHS.accountRole, { method: 'POST', body, schema: chooseRoleAnswerSchema }),
     // The session carries jobRoleId: the next guard reads it again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });

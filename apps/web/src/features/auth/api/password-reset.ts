@@ -1,3 +1,4 @@
+import { API_PATHS } from '@offplan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
@@ -9,7 +10,7 @@ const statusSchema = z.object({ status: z.boolean() });
 export function useRequestPasswordReset() {
   return useMutation<unknown, ApiClientError, { email: string }>({
     mutationFn: (body) =>
-      apiRequest('/api/auth/request-password-reset', { method: 'POST', body, schema: statusSchema }),
+      apiRequest(API_PATHS.auth.requestPasswordReset, { method: 'POST', body, schema: statusSchema }),
   });
 }
 
@@ -18,7 +19,7 @@ export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation<unknown, ApiClientError, { newPassword: string; token: string }>({
     mutationFn: (body) =>
-      apiRequest('/api/auth/reset-password', { method: 'POST', body, schema: statusSchema }),
+      apiRequest(API_PATHS.auth.resetPassword, { method: 'POST', body, schema: statusSchema }),
     // Any session this tab knew about may have just ended.
     onSuccess: () => clearUserData(queryClient),
   });

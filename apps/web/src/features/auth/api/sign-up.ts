@@ -1,3 +1,4 @@
+import { API_PATHS } from '@offplan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { analytics } from '../../../lib/analytics/tracker.ts';
@@ -22,7 +23,7 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation<unknown, ApiClientError, SignUpDetails>({
     mutationFn: (details) =>
-      apiRequest('/api/auth/sign-up/email', {
+      apiRequest(API_PATHS.auth.signUpEmail, {
         method: 'POST',
         body: { ...details, name: `${details.firstName} ${details.lastName}`, acceptTerms: true },
         schema: z.unknown(),

@@ -1,4 +1,4 @@
-import { type FeedbackInput, feedbackListSchema } from '@offplan/shared';
+import { API_PATHS, type FeedbackInput, feedbackListSchema } from '@offplan/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
@@ -9,7 +9,7 @@ export const feedbackListQueryKey = ['feedback', 'list'] as const;
 export function feedbackListQueryOptions() {
   return queryOptions({
     queryKey: feedbackListQueryKey,
-    queryFn: ({ signal }) => apiRequest('/api/feedback', { schema: feedbackListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(API_PATHS.feedback, { schema: feedbackListSchema, signal }),
   });
 }
 
@@ -18,7 +18,7 @@ export function useSendFeedback() {
   const queryClient = useQueryClient();
   return useMutation<{ id: string }, ApiClientError, FeedbackInput>({
     mutationFn: (body) =>
-      apiRequest('/api/feedback', { method: 'POST', body, schema: z.object({ id: z.string() }) }),
+      apiRequest(API_PATHS.feedback, { method: 'POST', body, schema: z.object({ id: z.string() }) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackListQueryKey }),
   });
 }

@@ -1,4 +1,4 @@
-import { impersonationStartSchema } from '@offplan/shared';
+import { API_PATHS, impersonationStartSchema } from '@offplan/shared';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -7,7 +7,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
  * hour); the magic token is what brings the admin back.
  */
 export function startImpersonation(userId: string) {
-  return apiRequest('/api/auth/impersonation/start', {
+  return apiRequest(API_PATHS.auth.impersonationStart, {
     method: 'POST',
     body: { userId },
     schema: impersonationStartSchema,
@@ -19,7 +19,7 @@ export function startImpersonation(userId: string) {
  * admin's own session whether or not the user's session could be ended here.
  */
 export async function signOutImpersonatedUser(): Promise<void> {
-  await apiRequest('/api/auth/sign-out', { method: 'POST', body: {}, schema: z.unknown() }).catch(
+  await apiRequest(API_PATHS.auth.signOut, { method: 'POST', body: {}, schema: z.unknown() }).catch(
     () => undefined,
   );
 }

@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   gazetteerResponseSchema,
   type Listing,
   type ListingUpdate,
@@ -9,11 +10,9 @@ import {
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { projectsQueryKey } from '../../projects/api/project-search.ts';
+import { projectsQueryKey } from '../../projects/index.ts';
 
 export const listingsQueryKey = ['listings'] as const;
-
-export const listingPath = (id: number) => `/api/listings/${id}`;
 
 /** The listing API answers `{ listing }` after every read and change. */
 export const listingAnswerSchema = z.object({ listing: listingSchema });
@@ -23,7 +22,7 @@ export function listingQueryOptions(id: number) {
   return queryOptions({
     queryKey: [...listingsQueryKey, id] as const,
     queryFn: async ({ signal }) =>
-      (await apiRequest(listingPath(id), { schema: listingAnswerSchema, signal })).listing,
+      (await apiRequest(API_PATHS.listing(id), { schema: listingAnswerSchema, signal })).listing,
   });
 }
 
@@ -42,7 +41,7 @@ export async function listingChanged(queryClient: QueryClient, id: number, answe
 
 /** PATCH /api/listings/{id}: the changed fields; answers the saved listing. */
 export async function updateListing(id: number, changes: ListingUpdate): Promise<Listing> {
-  const answer = await apiRequest(listingPath(id), {
+  const answer = await apiRequest(API_PATHS.listing(id), {
     method: 'PATCH',
     body: changes,
     schema: listingAnswerSchema,
@@ -56,7 +55,7 @@ export function useSearchAdd(q: string) {
   return useQuery({
     queryKey: [...listingsQueryKey, 'search-add', query] as const,
     queryFn: ({ signal }) =>
-      apiRequest('/api/listings/search-add', { query: { q: query }, schema: searchAddResultSchema, signal }),
+      apiRequest(API_PATHS.listingSearchAdd, { query: { q: query }, schema: searchAddResultSchema, signal }),
     enabled: query.length >= 2,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -65,7 +64,7 @@ export function useSearchAdd(q: string) {
 
 /** POST /api/listings: creates the spec §3 draft; answers the new listing. */
 export async function createDraft(draft: NewProjectDraft): Promise<Listing> {
-  const response = await apiRequest('/api/listings', {
+  const response = await apiRequest(API_PATHS.listings, {
     method: 'POST',
     body: draft,
     schema: listingAnswerSchema,
@@ -79,7 +78,7 @@ export function useGazetteer(q: string) {
   return useQuery({
     queryKey: [...listingsQueryKey, 'gazetteer', query] as const,
     queryFn: ({ signal }) =>
-      apiRequest('/api/gazetteer', {
+      apiRequest(API_PATHS.gazetteer, {
         query: { q: query, limit: 8 },
         schema: gazetteerResponseSchema,
         signal,

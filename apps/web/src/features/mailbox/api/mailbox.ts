@@ -1,4 +1,4 @@
-import { mailboxPageSchema } from '@offplan/shared';
+import { API_PATHS, mailboxPageSchema } from '@offplan/shared';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -12,7 +12,7 @@ export function mailboxQueryOptions() {
   return infiniteQueryOptions({
     queryKey: mailboxQueryKey,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest('/api/dev/mailbox', { query: { page: pageParam }, schema: mailboxPageSchema, signal }),
+      apiRequest(API_PATHS.devMailbox, { query: { page: pageParam }, schema: mailboxPageSchema, signal }),
     initialPageParam: 1,
     getNextPageParam: (lastPage, pages, lastPageParam) => {
       const loaded = pages.reduce((count, page) => count + page.items.length, 0);

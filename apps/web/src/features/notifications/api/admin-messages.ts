@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   type ComposeMessage,
   composeMessageResponseSchema,
   sentMessagesResponseSchema,
@@ -13,13 +14,13 @@ export function adminMessagesQueryOptions() {
   return queryOptions({
     queryKey: adminMessagesQueryKey,
     queryFn: ({ signal }) =>
-      apiRequest('/api/admin/messages', { schema: sentMessagesResponseSchema, signal }),
+      apiRequest(API_PATHS.adminMessages, { schema: sentMessagesResponseSchema, signal }),
   });
 }
 
 /** POST /api/admin/messages. */
 export function sendAdminMessage(message: ComposeMessage) {
-  return apiRequest('/api/admin/messages', {
+  return apiRequest(API_PATHS.adminMessages, {
     method: 'POST',
     body: message,
     schema: composeMessageResponseSchema,

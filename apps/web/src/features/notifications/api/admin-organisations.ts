@@ -1,4 +1,4 @@
-import { messageOrganisationsResponseSchema } from '@offplan/shared';
+import { API_PATHS, messageOrganisationsResponseSchema } from '@offplan/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -7,6 +7,6 @@ export function messageOrganisationsQueryOptions() {
   return queryOptions({
     queryKey: ['admin', 'messages', 'organisations'] as const,
     queryFn: ({ signal }) =>
-      apiRequest('/api/admin/messages/organisations', { schema: messageOrganisationsResponseSchema, signal }),
+      apiRequest(API_PATHS.adminMessageOrganisations, { schema: messageOrganisationsResponseSchema, signal }),
   });
 }

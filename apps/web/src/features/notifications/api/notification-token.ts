@@ -1,4 +1,4 @@
-import { NOTIFICATION_TOKEN_LIFETIME_MS, notificationTokenResponseSchema } from '@offplan/shared';
+import { API_PATHS, NOTIFICATION_TOKEN_LIFETIME_MS, notificationTokenResponseSchema } from '@offplan/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Local-storage key of the cached notification token (spec §3). */
@@ -65,7 +65,7 @@ export function forgetNotificationToken(storage: Storage | null = browserStorage
 
 /** POST /api/notifications/token (spec §7, body data.email). */
 export async function requestNotificationToken(email: string, signal?: AbortSignal): Promise<string> {
-  const { token } = await apiRequest('/api/notifications/token', {
+  const { token } = await apiRequest(API_PATHS.notificationToken, {
     method: 'POST',
     body: { data: { email } },
     schema: notificationTokenResponseSchema,

@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   NOTIFICATION_IDS_MAX,
   NOTIFICATION_TOKEN_HEADER,
   NOTIFICATION_TOKEN_INVALID,
@@ -7,49 +8,19 @@ import {
   notificationTrackResponseSchema,
 } from '@offplan/shared';
 import { queryOptions } from '@tanstack/react-query';
-import {
-  ApiClientError,
-  apiRequest,
-  CLIENT_ERROR_CODES,
-  networkError,
-  reportAccessError,
-  toApiClientError,
-} from '../../../lib/api-client.ts';
+import { ApiClientError, apiRequest } from '../../../lib/api-client.ts';
 import { forgetNotificationToken, getNotificationToken } from './notification-token.ts';
 
 export const notificationsQueryKey = (email: string) => ['notifications', email.toLowerCase()] as const;
 
-/** GET /api/notifications/{email} with the token header (apiRequest sends no custom headers). */
+/** GET /api/notifications/{email} with the token header. */
 async function getNotifications(email: string, token: string, signal?: AbortSignal) {
-  let response: Response;
-  try {
-    response = await fetch(
-      new URL(`/api/notifications/${encodeURIComponent(email)}`, window.location.origin),
-      {
-        headers: { accept: 'application/json', [NOTIFICATION_TOKEN_HEADER]: token },
-        credentials: 'same-origin',
-        ...(signal ? { signal } : {}),
-      },
-    );
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw networkError(cause);
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = toApiClientError(response.status, body);
-    reportAccessError(error);
-    throw error;
-  }
-  const parsed = notificationsResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiClientError({
-      status: response.status,
-      code: CLIENT_ERROR_CODES.invalidResponse,
-      message: 'Unexpected notifications answer.',
-    });
-  }
-  return parsed.data.notifications;
+  const answer = await apiRequest(API_PATHS.notifications(email), {
+    headers: { [NOTIFICATION_TOKEN_HEADER]: token },
+    schema: notificationsResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+  return answer.notifications;
 }
 
 /** Token, then list; a refused token (expired server-side, new secret) is dropped and asked for once more. */
@@ -97,7 +68,7 @@ type TrackEvent = 'open' | 'read' | 'click';
 export async function trackNotifications(event: TrackEvent, messageIds: string[]): Promise<void> {
   if (messageIds.length === 0) return;
   try {
-    await apiRequest(`/api/notifications/${event}`, {
+    await apiRequest(API_PATHS.notificationReceipt(event), {
       method: 'POST',
       body:
         event === 'click'

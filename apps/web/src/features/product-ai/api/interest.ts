@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   type InterestProduct,
   interestListSchema,
   myInterestSchema,
@@ -16,7 +17,7 @@ export const interestListQueryKey = ['interest', PRODUCT, 'list'] as const;
 export function myInterestQueryOptions() {
   return queryOptions({
     queryKey: myInterestQueryKey,
-    queryFn: ({ signal }) => apiRequest(`/api/interest/${PRODUCT}/me`, { schema: myInterestSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(API_PATHS.myInterest(PRODUCT), { schema: myInterestSchema, signal }),
   });
 }
 
@@ -24,7 +25,7 @@ export function myInterestQueryOptions() {
 export function interestListQueryOptions() {
   return queryOptions({
     queryKey: interestListQueryKey,
-    queryFn: ({ signal }) => apiRequest(`/api/interest/${PRODUCT}`, { schema: interestListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(API_PATHS.interest(PRODUCT), { schema: interestListSchema, signal }),
   });
 }
 
@@ -33,7 +34,7 @@ export function useRegisterInterest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RegisterInterestInput) =>
-      apiRequest(`/api/interest/${PRODUCT}/me`, { method: 'PUT', body, schema: myInterestSchema }),
+      apiRequest(API_PATHS.myInterest(PRODUCT), { method: 'PUT', body, schema: myInterestSchema }),
     onSuccess: (interest) => {
       queryClient.setQueryData(myInterestQueryKey, interest);
       void queryClient.invalidateQueries({ queryKey: interestListQueryKey });

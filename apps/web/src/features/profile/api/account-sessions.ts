@@ -1,4 +1,4 @@
-import { accountSessionsSchema } from '@offplan/shared';
+import { API_PATHS, accountSessionsSchema } from '@offplan/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
@@ -10,7 +10,7 @@ export function accountSessionsQueryOptions() {
   return queryOptions({
     queryKey: accountSessionsQueryKey,
     queryFn: async ({ signal }) => {
-      const { sessions } = await apiRequest('/api/account/sessions', {
+      const { sessions } = await apiRequest(API_PATHS.accountSessions, {
         schema: accountSessionsSchema,
         signal,
       });
@@ -21,7 +21,7 @@ export function accountSessionsQueryOptions() {
 
 /** DELETE /api/account/sessions/{id}. */
 export async function revokeSession(id: string): Promise<void> {
-  await apiRequest(`/api/account/sessions/${encodeURIComponent(id)}`, {
+  await apiRequest(API_PATHS.accountSession(id), {
     method: 'DELETE',
     schema: z.unknown(),
   });
@@ -29,7 +29,7 @@ export async function revokeSession(id: string): Promise<void> {
 
 /** POST /api/auth/revoke-other-sessions: every session but this one ends. */
 export async function revokeOtherSessions(): Promise<void> {
-  await apiRequest('/api/auth/revoke-other-sessions', { method: 'POST', body: {}, schema: z.unknown() });
+  await apiRequest(API_PATHS.auth.revokeOtherSessions, { method: 'POST', body: {}, schema: z.unknown() });
 }
 
 export function useRevokeSession() {

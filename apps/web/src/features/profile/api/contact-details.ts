@@ -1,3 +1,4 @@
+import { API_PATHS } from '@offplan/shared';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
@@ -16,7 +17,7 @@ export const CONTACT_FIELD_NAMES = {
 
 /** POST /api/user-update (spec §7): the body names are the spec's. An empty title clears it. */
 export async function updateContactDetails(details: ContactDetails): Promise<void> {
-  await apiRequest('/api/user-update', {
+  await apiRequest(API_PATHS.userUpdate, {
     method: 'POST',
     body: {
       clear_cookie: 0,

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@offplan/shared';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
@@ -39,7 +40,7 @@ export function phoneNumberProblem(value: string): string | null {
 
 /** POST /api/auth/phone-number/send-otp: an SMS code to the number being added. */
 export async function sendPhoneCode(phoneNumber: string): Promise<void> {
-  await apiRequest('/api/auth/phone-number/send-otp', {
+  await apiRequest(API_PATHS.auth.phoneSendOtp, {
     method: 'POST',
     body: { phoneNumber },
     schema: z.unknown(),
@@ -48,7 +49,7 @@ export async function sendPhoneCode(phoneNumber: string): Promise<void> {
 
 /** POST /api/auth/phone-number/verify: the number becomes the user's, verified. */
 export async function verifyPhoneCode(input: { phoneNumber: string; code: string }): Promise<void> {
-  await apiRequest('/api/auth/phone-number/verify', {
+  await apiRequest(API_PATHS.auth.phoneVerify, {
     method: 'POST',
     body: { ...input, updatePhoneNumber: true },
     schema: z.unknown(),

@@ -1,13 +1,6 @@
-import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES, profilePhotoSchema } from '@offplan/shared';
+import { API_PATHS, PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES, profilePhotoSchema } from '@offplan/shared';
 import { useMutation } from '@tanstack/react-query';
-import {
-  ApiClientError,
-  apiRequest,
-  CLIENT_ERROR_CODES,
-  networkError,
-  reportAccessError,
-  toApiClientError,
-} from '../../../lib/api-client.ts';
+import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
 import { useRefreshSession } from '../hooks/use-refresh-session.ts';
 
 export type ProfilePhoto = { image: string | null };
@@ -26,53 +19,16 @@ export function photoProblem(file: Pick<File, 'type' | 'size'>): string | null {
   return null;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return null;
-  }
-}
-
-/**
- * POST /api/account/photo as multipart/form-data (field `file`). apiRequest speaks JSON only, so this
- * one call does its own fetch and reports failures the way apiRequest does.
- */
-export async function uploadProfilePhoto(file: File): Promise<ProfilePhoto> {
+/** POST /api/account/photo as multipart/form-data (field `file`). */
+export function uploadProfilePhoto(file: File): Promise<ProfilePhoto> {
   const body = new FormData();
   body.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(new URL('/api/account/photo', window.location.origin), {
-      method: 'POST',
-      headers: { accept: 'application/json' },
-      body,
-      credentials: 'same-origin',
-    });
-  } catch (cause) {
-    throw networkError(cause);
-  }
-  const json = await readJson(response);
-  if (!response.ok) {
-    const error = toApiClientError(response.status, json);
-    reportAccessError(error);
-    throw error;
-  }
-  const parsed = profilePhotoSchema.safeParse(json);
-  if (!parsed.success) {
-    throw new ApiClientError({
-      status: response.status,
-      code: CLIENT_ERROR_CODES.invalidResponse,
-      message: 'Something went wrong. Please try again.',
-      cause: parsed.error,
-    });
-  }
-  return parsed.data;
+  return apiRequest(API_PATHS.accountPhoto, { method: 'POST', body, schema: profilePhotoSchema });
 }
 
 /** DELETE /api/account/photo. */
 export function removeProfilePhoto(): Promise<ProfilePhoto> {
-  return apiRequest('/api/account/photo', { method: 'DELETE', schema: profilePhotoSchema });
+  return apiRequest(API_PATHS.accountPhoto, { method: 'DELETE', schema: profilePhotoSchema });
 }
 
 export function useUploadProfilePhoto() {

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@offplan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiClientError, apiRequest } from '../../../lib/api-client.ts';
@@ -42,7 +43,7 @@ export type ChangePasswordInput = {
 /** POST /api/auth/change-password. */
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
   await withPasswordErrors(
-    apiRequest('/api/auth/change-password', { method: 'POST', body: input, schema: z.unknown() }),
+    apiRequest(API_PATHS.auth.changePassword, { method: 'POST', body: input, schema: z.unknown() }),
   );
 }
 
@@ -54,7 +55,7 @@ export type ChangeEmailInput = { newEmail: string; password: string };
 /** POST /api/auth/change-email: a link goes to the new address; the email changes once it is opened. */
 export async function changeEmail(input: ChangeEmailInput): Promise<void> {
   await withPasswordErrors(
-    apiRequest('/api/auth/change-email', {
+    apiRequest(API_PATHS.auth.changeEmail, {
       method: 'POST',
       body: { ...input, callbackURL: CHANGE_EMAIL_CALLBACK },
       schema: z.unknown(),
@@ -65,7 +66,7 @@ export async function changeEmail(input: ChangeEmailInput): Promise<void> {
 /** POST /api/auth/two-factor/enable or /disable (the enable call needs a verified phone). */
 export async function setTwoStep(input: { enabled: boolean; password: string }): Promise<void> {
   await withPasswordErrors(
-    apiRequest(`/api/auth/two-factor/${input.enabled ? 'enable' : 'disable'}`, {
+    apiRequest(API_PATHS.auth.twoFactor(input.enabled), {
       method: 'POST',
       body: { password: input.password },
       schema: z.unknown(),

@@ -1,4 +1,4 @@
-import { type UserProjectsOutput, userProjectsResponseSchema } from '@offplan/shared';
+import { API_PATHS, type UserProjectsOutput, userProjectsResponseSchema } from '@offplan/shared';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -9,7 +9,10 @@ export function userProjectsQueryOptions() {
   return queryOptions({
     queryKey: userProjectsQueryKey,
     queryFn: async ({ signal }): Promise<UserProjectsOutput> => {
-      const response = await apiRequest('/api/user-projects', { schema: userProjectsResponseSchema, signal });
+      const response = await apiRequest(API_PATHS.userProjects, {
+        schema: userProjectsResponseSchema,
+        signal,
+      });
       return response.output;
     },
   });

@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   SITE_REFETCH_INTERVAL_MS,
   type SiteSettings,
   siteInfoSchema,
@@ -15,7 +16,7 @@ export const siteQueryKey = ['site'] as const;
 export function siteQueryOptions() {
   return queryOptions({
     queryKey: siteQueryKey,
-    queryFn: ({ signal }) => apiRequest('/api/site', { schema: siteInfoSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(API_PATHS.site, { schema: siteInfoSchema, signal }),
     staleTime: SITE_REFETCH_INTERVAL_MS,
     // Asked again now and then, so an admin's maintenance switch reaches every open tab (issue 4).
     refetchInterval: SITE_REFETCH_INTERVAL_MS,
@@ -29,7 +30,7 @@ export const siteSettingsQueryKey = ['site', 'settings'] as const;
 export function siteSettingsQueryOptions() {
   return queryOptions({
     queryKey: siteSettingsQueryKey,
-    queryFn: ({ signal }) => apiRequest('/api/site/settings', { schema: siteSettingsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(API_PATHS.siteSettings, { schema: siteSettingsSchema, signal }),
   });
 }
 
@@ -38,7 +39,7 @@ export function useUpdateSiteSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateSiteSettings) =>
-      apiRequest('/api/site/settings', { method: 'PUT', body, schema: siteSettingsSchema }),
+      apiRequest(API_PATHS.siteSettings, { method: 'PUT', body, schema: siteSettingsSchema }),
     onSuccess: (settings: SiteSettings) => {
       queryClient.setQueryData(siteSettingsQueryKey, settings);
       void queryClient.invalidateQueries({ queryKey: siteQueryKey, exact: true });

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@offplan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
@@ -5,17 +6,17 @@ import { adminUsersQueryKey } from './admin-users.ts';
 
 /** POST /api/auth/admin/ban-user: the user is signed out everywhere and cannot sign in. */
 export async function banUser(input: { userId: string; banReason?: string | undefined }): Promise<void> {
-  await apiRequest('/api/auth/admin/ban-user', { method: 'POST', body: input, schema: z.unknown() });
+  await apiRequest(API_PATHS.auth.banUser, { method: 'POST', body: input, schema: z.unknown() });
 }
 
 /** POST /api/auth/admin/unban-user. */
 export async function unbanUser(userId: string): Promise<void> {
-  await apiRequest('/api/auth/admin/unban-user', { method: 'POST', body: { userId }, schema: z.unknown() });
+  await apiRequest(API_PATHS.auth.unbanUser, { method: 'POST', body: { userId }, schema: z.unknown() });
 }
 
 /** POST /api/auth/admin/revoke-user-sessions: "Sign out everywhere". */
 export async function revokeUserSessions(userId: string): Promise<void> {
-  await apiRequest('/api/auth/admin/revoke-user-sessions', {
+  await apiRequest(API_PATHS.auth.revokeUserSessions, {
     method: 'POST',
     body: { userId },
     schema: z.unknown(),

@@ -1,4 +1,9 @@
-import { ADMIN_USERS_PER_PAGE, adminUserDetailSchema, adminUsersPageSchema } from '@offplan/shared';
+import {
+  ADMIN_USERS_PER_PAGE,
+  API_PATHS,
+  adminUserDetailSchema,
+  adminUsersPageSchema,
+} from '@offplan/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -13,7 +18,7 @@ export function adminUsersQueryOptions({ q, page }: AdminUsersSearch) {
   return queryOptions({
     queryKey: [...adminUsersQueryKey, 'list', { q: search ?? '', page }],
     queryFn: ({ signal }) =>
-      apiRequest('/api/admin/users', {
+      apiRequest(API_PATHS.adminUsers, {
         query: { q: search, page, perPage: ADMIN_USERS_PER_PAGE },
         schema: adminUsersPageSchema,
         signal,
@@ -25,7 +30,6 @@ export function adminUsersQueryOptions({ q, page }: AdminUsersSearch) {
 export function adminUserQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...adminUsersQueryKey, 'detail', id],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/admin/users/${encodeURIComponent(id)}`, { schema: adminUserDetailSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(API_PATHS.adminUser(id), { schema: adminUserDetailSchema, signal }),
   });
 }
