@@ -53,18 +53,21 @@ async function rowsOf(database: Database, query: string): Promise<Record<string,
 
 const count = async (database: Database, query: string) => Number((await rowsOf(database, query))[0]!.n);
 
-describe('seedDemoData', () => {
-  let database: Database;
-  let summary: Awaited<ReturnType<typeof seedDemoData>>;
-
-  beforeAll(async () => {
+// One seeded database for the three groups below (seeding 320 listings takes a while), opened by the first.
+let database: Database;
+let summary: Awaited<ReturnType<typeof seedDemoData>>;
+let seeding: Promise<void> | undefined;
+const seedOnce = () =>
+  (seeding ??= (async () => {
     database = await openTestDatabase();
     summary = await seedDemoData(database.db);
-  }, 120_000);
+  })());
+afterAll(async () => {
+  await database?.close();
+});
 
-  afterAll(async () => {
-    await database?.close();
-  });
+describe('seedDemoData: organisations and listings', () => {
+  beforeAll(seedOnce, 120_000);
 
   it('fills an empty database and reports the demo accounts', () => {
     expect(summary.skipped).toBe(false);
@@ -168,6 +171,10 @@ describe('seedDemoData', () => {
     expect(created!.id).toBe(DEFAULT_DEMO_PROJECTS + 1);
     await database.db.delete(projects).where(eq(projects.id, created!.id));
   });
+});
+
+describe('seedDemoData: the demo accounts', () => {
+  beforeAll(seedOnce, 120_000);
 
   it('sets up the developer account: 5+ projects, 2+ recommended, 1+ pending request', async () => {
     const developer = demoUserId('developer');
@@ -304,6 +311,10 @@ describe('seedDemoData', () => {
       ['unverified@demo.offplan.test', 'user', false],
     ]);
   });
+});
+
+describe('seedDemoData: stored rows', () => {
+  beforeAll(seedOnce, 120_000);
 
   it('stores one credential account per user whose hash verifies the demo password', async () => {
     const users = await database.db.select({ id: user.id, createdAt: user.createdAt }).from(user);
