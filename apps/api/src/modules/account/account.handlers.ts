@@ -1,13 +1,23 @@
-import { ERROR_CODES } from '@offplan/shared';
-import { and, eq, gt } from 'drizzle-orm';
-import { session as sessionTable, user as userTable } from '../../db/schema/index.ts';
+import { ERROR_CODES, isPlatformAdmin, MASKED_LEAD_CONTACT_ROLE_IDS } from '@offplan/shared';
+import type { Context } from 'hono';
 import { audit } from '../../lib/audit.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { removeProfilePhoto, storeProfilePhoto } from '../../lib/profile-photo.ts';
 import { createRouter } from '../../lib/router.ts';
-import { refuseWhileImpersonating, requireNonAdmin, requireSession } from '../../middlewares/session.ts';
 import { refreshRecommendations } from '../projects/recommendations.ts';
-import { getAccountState, updateUserNames } from './account.repository.ts';
+import {
+  activeSessionsOf,
+  chooseFirstJobRole,
+  getAccountState,
+  jobRoleTargetOf,
+  profilePhotoOf,
+  revokeOwnSession,
+  setImpersonationOptOut,
+  setJobRole,
+  setProfilePhoto,
+  updateUserNames,
+} from './account.repository.ts';
 import {
   deleteAccountSession,
   deleteProfilePhoto,
@@ -15,116 +25,127 @@ import {
   getUserProjects,
   postChooseRole,
   postImpersonationPreference,
+  postMemberJobRole,
   postProfilePhoto,
   postUserUpdate,
 } from './account.routes.ts';
 
 export const accountRouter = createRouter();
 
-accountRouter.use(getUserProjects.path, requireNonAdmin);
+/**
+ * audit() takes the request context as the app declares it; a guard only narrowed `user` and `session`
+ * to not-null, which TypeScript cannot see through (a context's `set` makes it invariant).
+ */
+const auditIn = <E extends AppEnv>(
+  c: Context<E>,
+  entry: Parameters<typeof audit>[1],
+  tx: Parameters<typeof audit>[2],
+) => audit(c as unknown as Context<AppEnv>, entry, tx);
+
 accountRouter.openapi(getUserProjects, async (c) => {
   const { db } = c.get('deps').database;
+  const userId = c.get('user').id;
   // Design §2's automatic recommendations follow claims, renames and organisation changes: refreshed here,
   // so the counts are right whenever the web reloads the account state.
-  await refreshRecommendations(db, c.get('user')!.id);
-  const output = await getAccountState(db, c.get('user')!.id);
+  await refreshRecommendations(db, userId);
+  const output = await getAccountState(db, userId);
   return c.json({ success: true as const, output }, 200);
 });
 
-accountRouter.use(postUserUpdate.path, requireSession);
 accountRouter.openapi(postUserUpdate, async (c) => {
   const body = c.req.valid('json');
+  const userId = c.get('user').id;
   const names = {
     firstName: body.first_name,
     lastName: body.last_name,
     ...(body.title !== undefined ? { title: body.title } : {}),
   };
-  await c.get('deps').database.db.transaction(async (tx) => {
-    await updateUserNames(tx, c.get('user')!.id, names);
-    await audit(
-      c,
-      { action: 'user.update_names', targetType: 'user', targetId: c.get('user')!.id, data: names },
-      tx,
-    );
-  });
+  await updateUserNames(c.get('deps').database.db, userId, names, (tx) =>
+    auditIn(c, { action: 'user.update_names', targetType: 'user', targetId: userId, data: names }, tx),
+  );
   return c.json({ success: true as const }, 200);
 });
 
-accountRouter.use(postChooseRole.path, requireNonAdmin, refuseWhileImpersonating);
 accountRouter.openapi(postChooseRole, async (c) => {
   const { roleId } = c.req.valid('json');
-  const userId = c.get('user')!.id;
-  await c.get('deps').database.db.transaction(async (tx) => {
-    await tx
-      .update(userTable)
-      .set({ jobRoleId: roleId, updatedAt: new Date() })
-      .where(eq(userTable.id, userId));
-    await audit(
-      c,
-      { action: 'user.choose_role', targetType: 'user', targetId: userId, data: { roleId } },
-      tx,
+  const userId = c.get('user').id;
+  const result = await chooseFirstJobRole(c.get('deps').database.db, userId, roleId, (tx) =>
+    auditIn(c, { action: 'user.choose_role', targetType: 'user', targetId: userId, data: { roleId } }, tx),
+  );
+  // Issue 15 finding 2: lead-contact masking hangs on the job role, so the user sets it only once.
+  if (result === 'already-chosen') {
+    throw forbidden(
+      'Your job role is already set. Ask an owner of your organisation or a platform admin to change it.',
     );
-  });
+  }
   return c.json({ jobRoleId: roleId }, 200);
 });
 
-accountRouter.use(postImpersonationPreference.path, requireSession, refuseWhileImpersonating);
+const isMasked = (roleId: number | null) => roleId != null && MASKED_LEAD_CONTACT_ROLE_IDS.includes(roleId);
+
+accountRouter.openapi(postMemberJobRole, async (c) => {
+  const { userId } = c.req.valid('param');
+  const { roleId } = c.req.valid('json');
+  const actor = c.get('user');
+  const { db } = c.get('deps').database;
+  const actorIsAdmin = isPlatformAdmin(actor);
+  const target = await jobRoleTargetOf(db, actor.id, userId);
+  // An owner learns nothing about people outside their organisations: missing and foreign answer alike.
+  if (!actorIsAdmin && !target?.ownedByActor) {
+    throw forbidden('You can change the job role only of members of an organisation you own.');
+  }
+  if (!target) throw notFound('No such user.');
+  if (isPlatformAdmin(target)) throw forbidden('Platform admins have no job role.');
+  if (!actorIsAdmin && target.id === actor.id && isMasked(target.jobRoleId) !== isMasked(roleId)) {
+    throw forbidden(
+      'You cannot move yourself into or out of a role whose lead contacts are masked: ask a platform admin.',
+    );
+  }
+  const data = { from: target.jobRoleId, to: roleId };
+  await setJobRole(db, target.id, roleId, (tx) =>
+    auditIn(c, { action: 'user.set_job_role', targetType: 'user', targetId: target.id, data }, tx),
+  );
+  return c.json({ userId: target.id, jobRoleId: roleId }, 200);
+});
+
 accountRouter.openapi(postImpersonationPreference, async (c) => {
   const { optOut } = c.req.valid('json');
-  const userId = c.get('user')!.id;
-  await c.get('deps').database.db.transaction(async (tx) => {
-    await tx
-      .update(userTable)
-      .set({ impersonationOptOut: optOut, updatedAt: new Date() })
-      .where(eq(userTable.id, userId));
-    await audit(
+  const userId = c.get('user').id;
+  await setImpersonationOptOut(c.get('deps').database.db, userId, optOut, (tx) =>
+    auditIn(
       c,
       { action: 'user.impersonation_opt_out', targetType: 'user', targetId: userId, data: { optOut } },
       tx,
-    );
-  });
+    ),
+  );
   return c.json({ optOut }, 200);
 });
 
-accountRouter.use(getAccountSessions.path, requireSession);
 accountRouter.openapi(getAccountSessions, async (c) => {
-  const rows = await c
-    .get('deps')
-    .database.db.select()
-    .from(sessionTable)
-    .where(and(eq(sessionTable.userId, c.get('user')!.id), gt(sessionTable.expiresAt, new Date())))
-    .orderBy(sessionTable.updatedAt);
-  const sessions = rows.reverse().map((row) => ({
+  const rows = await activeSessionsOf(c.get('deps').database.db, c.get('user').id);
+  const currentId = c.get('session').id;
+  const sessions = rows.map((row) => ({
     id: row.id,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     ipAddress: row.ipAddress,
     userAgent: row.userAgent,
-    current: row.id === c.get('session')!.id,
+    current: row.id === currentId,
   }));
   return c.json({ sessions }, 200);
 });
 
-accountRouter.use(deleteAccountSession.getRoutingPath(), requireSession, refuseWhileImpersonating);
 accountRouter.openapi(deleteAccountSession, async (c) => {
   const { id } = c.req.valid('param');
-  const userId = c.get('user')!.id;
-  const deleted = await c.get('deps').database.db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(sessionTable)
-      .where(and(eq(sessionTable.id, id), eq(sessionTable.userId, userId)))
-      .returning({ id: sessionTable.id });
-    if (rows.length)
-      await audit(c, { action: 'user.revoke_session', targetType: 'session', targetId: id }, tx);
-    return rows.length > 0;
-  });
+  const deleted = await revokeOwnSession(c.get('deps').database.db, c.get('user').id, id, (tx) =>
+    auditIn(c, { action: 'user.revoke_session', targetType: 'session', targetId: id }, tx),
+  );
   // Another user's session id answers the same as a missing one: nothing to learn from it.
   if (!deleted) throw notFound('No such session.');
   return c.json({ success: true as const }, 200);
 });
 
-accountRouter.use(postProfilePhoto.path, requireSession);
 accountRouter.openapi(postProfilePhoto, async (c) => {
   const { file } = c.req.valid('form') as { file?: unknown };
   if (!(file instanceof File)) {
@@ -134,32 +155,23 @@ accountRouter.openapi(postProfilePhoto, async (c) => {
   }
   const { db } = c.get('deps').database;
   const { dataDir } = c.get('deps').settings;
-  const userId = c.get('user')!.id;
+  const userId = c.get('user').id;
   const image = await storeProfilePhoto(dataDir, userId, file);
-  const [previous] = await db
-    .select({ image: userTable.image })
-    .from(userTable)
-    .where(eq(userTable.id, userId));
-  await db.transaction(async (tx) => {
-    await tx.update(userTable).set({ image, updatedAt: new Date() }).where(eq(userTable.id, userId));
-    await audit(c, { action: 'user.update_photo', targetType: 'user', targetId: userId }, tx);
-  });
-  await removeProfilePhoto(dataDir, previous?.image);
+  const previous = await profilePhotoOf(db, userId);
+  await setProfilePhoto(db, userId, image, (tx) =>
+    auditIn(c, { action: 'user.update_photo', targetType: 'user', targetId: userId }, tx),
+  );
+  await removeProfilePhoto(dataDir, previous);
   return c.json({ image }, 200);
 });
 
-accountRouter.use(deleteProfilePhoto.path, requireSession);
 accountRouter.openapi(deleteProfilePhoto, async (c) => {
   const { db } = c.get('deps').database;
-  const userId = c.get('user')!.id;
-  const [previous] = await db
-    .select({ image: userTable.image })
-    .from(userTable)
-    .where(eq(userTable.id, userId));
-  await db.transaction(async (tx) => {
-    await tx.update(userTable).set({ image: null, updatedAt: new Date() }).where(eq(userTable.id, userId));
-    await audit(c, { action: 'user.remove_photo', targetType: 'user', targetId: userId }, tx);
-  });
-  await removeProfilePhoto(c.get('deps').settings.dataDir, previous?.image);
+  const userId = c.get('user').id;
+  const previous = await profilePhotoOf(db, userId);
+  await setProfilePhoto(db, userId, null, (tx) =>
+    auditIn(c, { action: 'user.remove_photo', targetType: 'user', targetId: userId }, tx),
+  );
+  await removeProfilePhoto(c.get('deps').settings.dataDir, previous);
   return c.json({ image: null }, 200);
 });
