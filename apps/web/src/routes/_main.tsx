@@ -36,12 +36,14 @@ export const Route = createFileRoute('/_main')({
 function MainLayoutRoute() {
   const context = Route.useRouteContext();
   // Pages refresh the session after changes (name, photo); the guard's copy is only the fallback.
+  // Not suspense: the guard already loaded the session; this only picks up later refreshes.
   const { data: freshSession } = useQuery(sessionQueryOptions());
   const session = freshSession ?? context.session;
   const { user } = session;
   const { isAdmin } = context;
   const returnToAdmin = useReturnToAdmin({ isAdmin });
   const { data: site } = useSuspenseQuery(siteQueryOptions());
+  // Conditional read (admins get 403): useQuery, no loader.
   const { data: account } = useQuery({ ...userProjectsQueryOptions(), enabled: !isAdmin });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const organisation = account?.organisation ?? null;

@@ -35,7 +35,8 @@ async function fillAndSend() {
       </MantineProvider>
     </QueryClientProvider>,
   );
-  fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Planned downtime' } });
+  // The organisations the composer offers are read first (the route loads them; here, the stub answers).
+  fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: 'Planned downtime' } });
   fireEvent.change(screen.getByLabelText(/^Body \(HTML\)/), { target: { value: '<p>Back at six.</p>' } });
   fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
 }

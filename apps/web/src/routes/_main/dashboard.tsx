@@ -56,6 +56,7 @@ function FilteredProjects({ projects, organisation }: { projects: ProjectSummary
   const filters = useDashboardFiltersStore((state) => state.filters);
   const sort = useDashboardSortStore((state) => state.sort);
   // Every card's completeness comes with the search items: one call for all, never one per card.
+  // Dependent read (ids from the account, filtered here) that only adds facts to cards already shown.
   const { data: items, isError } = useQuery(projectsByIdsQueryOptions(projects.map((project) => project.id)));
   const facts = useMemo(
     () =>

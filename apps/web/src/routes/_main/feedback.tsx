@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { FEEDBACK_PAGE_MAX } from '@offplan/shared';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { feedbackListQueryOptions } from '../../features/feedback/api/feedback.ts';
 import { FeedbackForm } from '../../features/feedback/components/feedback-form.tsx';
 import { FeedbackList } from '../../features/feedback/components/feedback-list.tsx';
 
@@ -13,6 +14,8 @@ const feedbackSearchSchema = z.object({
 /** Spec §2 "/feedback (internal)": the sidebar's 'Give us your thoughts'. Admins also see what came in. */
 export const Route = createFileRoute('/_main/feedback')({
   validateSearch: feedbackSearchSchema,
+  loader: ({ context }) =>
+    context.isAdmin ? context.queryClient.ensureQueryData(feedbackListQueryOptions()) : undefined,
   component: FeedbackPage,
 });
 

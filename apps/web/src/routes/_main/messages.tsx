@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { AdminPageError } from '../../components/feedback/admin-page-error.tsx';
 import { adminMessagesQueryOptions } from '../../features/notifications/api/admin-messages.ts';
+import { messageOrganisationsQueryOptions } from '../../features/notifications/api/admin-organisations.ts';
 import { MessageComposer } from '../../features/notifications/components/message-composer.tsx';
 import { SentMessages } from '../../features/notifications/components/sent-messages.tsx';
 
@@ -11,7 +12,11 @@ export const Route = createFileRoute('/_main/messages')({
     // Admins only; the server checks the permission as well.
     if (!context.isAdmin) throw notFound();
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(adminMessagesQueryOptions()),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(adminMessagesQueryOptions()),
+      context.queryClient.ensureQueryData(messageOrganisationsQueryOptions()),
+    ]),
   errorComponent: ({ error }) => <AdminPageError error={error} title="Messages could not be loaded" />,
   component: MessagesPage,
 });

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { myInterestQueryOptions } from '../../features/product-ai/api/interest.ts';
+import { interestListQueryOptions, myInterestQueryOptions } from '../../features/product-ai/api/interest.ts';
 import { InterestList } from '../../features/product-ai/components/interest-list.tsx';
 import { ProductAiTeaser } from '../../features/product-ai/components/product-ai-teaser.tsx';
 import { siteQueryOptions } from '../../features/site/api/site.ts';
@@ -11,7 +11,11 @@ import { siteQueryOptions } from '../../features/site/api/site.ts';
  * default product's path; another PRODUCT_NAME needs the route renamed (decision 018).
  */
 export const Route = createFileRoute('/_main/offplan-ai')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(myInterestQueryOptions()),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(myInterestQueryOptions()),
+      context.isAdmin ? context.queryClient.ensureQueryData(interestListQueryOptions()) : undefined,
+    ]),
   component: ProductAiPage,
 });
 

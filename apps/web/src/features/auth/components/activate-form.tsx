@@ -28,6 +28,7 @@ function InvitationInvalid() {
 
 /** /activate (design §7): someone invited by an admin sets a password; their email counts as verified. */
 export function ActivateAccount({ token, onActivated }: { token: string; onActivated: () => void }) {
+  // Conditional read (no token, no call) whose failure the form explains itself: useQuery, no loader.
   const invitation = useQuery({ ...invitationQueryOptions(token), enabled: token !== '' });
 
   if (!token) return <InvitationInvalid />;

@@ -1,21 +1,19 @@
 import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { FEEDBACK_CATEGORY_LABELS } from '@offplan/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { feedbackListQueryOptions } from '../api/feedback.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Admins: the latest feedback, newest first (it is also emailed to the team). */
+/** Admins: the latest feedback, newest first (it is also emailed to the team). The route loads it. */
 export function FeedbackList() {
-  const { data, isPending, error } = useQuery(feedbackListQueryOptions());
+  const { data } = useSuspenseQuery(feedbackListQueryOptions());
   return (
     <Card>
       <Stack gap="sm">
         <Title order={3}>Recent feedback</Title>
-        {isPending ? <Text c="dimmed">Loading…</Text> : null}
-        {error ? <Text c="red">{error.message}</Text> : null}
-        {data && data.items.length === 0 ? <Text c="dimmed">No feedback yet.</Text> : null}
-        {data && data.items.length > 0 ? (
+        {data.items.length === 0 ? <Text c="dimmed">No feedback yet.</Text> : null}
+        {data.items.length > 0 ? (
           <Table.ScrollContainer minWidth={640}>
             <Table verticalSpacing="sm" aria-label="Recent feedback">
               <Table.Thead>

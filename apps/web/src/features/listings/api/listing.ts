@@ -52,6 +52,7 @@ export async function updateListing(id: number, changes: ListingUpdate): Promise
 /** GET /api/listings/search-add?q= (spec §3 search-add: exact match, existing projects, addresses). */
 export function useSearchAdd(q: string) {
   const query = q.trim();
+  // Follows what the user types: useQuery, no loader.
   return useQuery({
     queryKey: [...listingsQueryKey, 'search-add', query] as const,
     queryFn: ({ signal }) =>
@@ -75,6 +76,7 @@ export async function createDraft(draft: NewProjectDraft): Promise<Listing> {
 /** GET /api/gazetteer?q=: Australian localities (and street addresses when a geocoder is set). */
 export function useGazetteer(q: string) {
   const query = q.trim();
+  // Follows what the user types: useQuery, no loader.
   return useQuery({
     queryKey: [...listingsQueryKey, 'gazetteer', query] as const,
     queryFn: ({ signal }) =>

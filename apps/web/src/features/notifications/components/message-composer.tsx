@@ -22,7 +22,7 @@ import {
   type InAppPosition,
   type InAppTrigger,
 } from '@offplan/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { FormError } from '../../../components/form-error.tsx';
 import type { ApiClientError } from '../../../lib/api-client.ts';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
@@ -81,7 +81,7 @@ export function toComposeMessage(values: Values): ComposeMessage {
 /** The admin composer (design §5): audience, content, display options, and a sanitised preview. */
 export function MessageComposer() {
   const queryClient = useQueryClient();
-  const organisations = useQuery(messageOrganisationsQueryOptions());
+  const organisations = useSuspenseQuery(messageOrganisationsQueryOptions());
   const send = useMutation<{ messageId: string }, ApiClientError, ComposeMessage>({
     mutationFn: sendAdminMessage,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminMessagesQueryKey }),
@@ -142,9 +142,9 @@ export function MessageComposer() {
             {values.audience === 'organisation' ? (
               <Select
                 label="Organisation"
-                placeholder={organisations.isLoading ? 'Loading…' : 'Choose an organisation'}
+                placeholder="Choose an organisation"
                 searchable
-                data={(organisations.data?.items ?? []).map((item) => ({ value: item.id, label: item.name }))}
+                data={organisations.data.items.map((item) => ({ value: item.id, label: item.name }))}
                 {...form.getInputProps('organisationId')}
                 onChange={(value) => form.setFieldValue('organisationId', value ?? '')}
               />

@@ -6,6 +6,7 @@ import { notificationsQueryKey, notificationsQueryOptions } from '../api/notific
 /** The signed-in user's messages (shared by the bell and the pop-ups) and local read marking (spec §4). */
 export function useNotifications(email: string | null | undefined) {
   const queryClient = useQueryClient();
+  // The bell's background read: conditional on an email, never blocks a page, failures only logged.
   const query = useQuery(notificationsQueryOptions(email));
   const messages = query.data ?? [];
   const address = email?.trim() ?? '';

@@ -1,23 +1,21 @@
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { interestListQueryOptions } from '../api/interest.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Admins: who registered interest, newest first. */
+/** Admins: who registered interest, newest first. The route loads it. */
 export function InterestList({ productName }: { productName: string }) {
-  const { data, isPending, error } = useQuery(interestListQueryOptions());
+  const { data } = useSuspenseQuery(interestListQueryOptions());
   return (
     <Card maw={960}>
       <Stack gap="sm">
-        <Title order={3}>Registered interest{data ? ` (${data.total})` : ''}</Title>
+        <Title order={3}>Registered interest ({data.total})</Title>
         <Text size="sm" c="dimmed">
           Users who asked to hear about {productName} AI.
         </Text>
-        {isPending ? <Text c="dimmed">Loading…</Text> : null}
-        {error ? <Text c="red">{error.message}</Text> : null}
-        {data && data.items.length === 0 ? <Text c="dimmed">Nobody has registered yet.</Text> : null}
-        {data && data.items.length > 0 ? (
+        {data.items.length === 0 ? <Text c="dimmed">Nobody has registered yet.</Text> : null}
+        {data.items.length > 0 ? (
           <Table.ScrollContainer minWidth={560}>
             <Table aria-label="Registered interest">
               <Table.Thead>

@@ -57,6 +57,7 @@ export function projectQueryOptions(id: number) {
 /** GET /api/projects/lookup?q=: typo-tolerant search over every project by name, suburb or postcode. */
 export function useProjectLookup(q: string) {
   const query = q.trim();
+  // Follows what the user types: useQuery, no loader.
   return useQuery({
     queryKey: [...projectsQueryKey, 'lookup', query] as const,
     queryFn: ({ signal }) =>

@@ -26,7 +26,7 @@ export function ProjectAccessActions({
   project: AccessTarget;
   size?: 'xs' | 'sm';
 }) {
-  // Admins have no account state (spec §6); their relation is 'admin'.
+  // Admins have no account state (spec §6); their relation is 'admin'. Conditional read: useQuery, no loader.
   const { data: account } = useQuery({
     ...userProjectsQueryOptions(),
     enabled: project.relation !== 'admin',

@@ -23,6 +23,7 @@ export function BrandedMantineProvider({
   theme,
   ...props
 }: MantineProviderProps & { theme: MantineThemeOverride }) {
+  // Not suspense: it wraps the router (no loader above it) and themes before the site answers.
   const { data: site } = useQuery(siteQueryOptions());
   const branded = useMemo(() => brandedTheme(theme, site?.primaryColor), [theme, site?.primaryColor]);
   return <MantineProvider theme={branded} {...props} />;

@@ -30,6 +30,7 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   useMaintenanceSignal();
   const { data: site } = useSuspenseQuery(siteQueryOptions());
   const location = useRouterState({ select: (state) => state.location });
+  // Conditional read (only while in maintenance), so useQuery rather than a loader.
   const { data: session } = useQuery({ ...sessionQueryOptions(), enabled: site.maintenanceMode });
   if (!site.maintenanceMode) return children;
   const admin = Boolean(session && isPlatformAdmin(session.user) && !session.session?.impersonatedBy);

@@ -29,6 +29,7 @@ function RecommendedPage() {
 function RecommendedProjects() {
   const { data } = useUserProjects();
   // Whether each one is claimed (claim) or owned by another organisation (request access).
+  // Dependent read (the ids come from the account) that only adds facts to cards already shown.
   const { data: items } = useQuery(projectsByIdsQueryOptions(data.recommendedProjectIds));
   const facts = new Map(items?.map((item) => [item.id, item]));
 
