@@ -7,6 +7,7 @@ import {
   SALES_STATUSES,
   STAGES,
 } from './enums.ts';
+import { text } from './text.ts';
 
 /** Project summary kept from the API (spec §3). */
 export const projectSummarySchema = z.object({
@@ -61,3 +62,16 @@ export const userProjectsResponseSchema = z.object({
   output: userProjectsOutputSchema,
 });
 export type UserProjectsResponse = z.infer<typeof userProjectsResponseSchema>;
+
+/**
+ * POST /api/user-update body (spec §7, the spec's field names): the text rule applies (decision 024):
+ * NUL refused, control and bidi characters removed before the names are trimmed and stored.
+ */
+const personName = () => text().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+export const userUpdateRequestSchema = z.strictObject({
+  clear_cookie: z.literal(0).optional(),
+  first_name: personName(),
+  last_name: personName(),
+  title: text().trim().max(100, 'must be at most 100 characters').optional(),
+});
+export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;

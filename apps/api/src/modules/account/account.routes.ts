@@ -8,6 +8,7 @@ import {
   profilePhotoSchema,
   text,
   userProjectsResponseSchema,
+  userUpdateRequestSchema,
 } from '@offplan/shared';
 import { errorResponse, jsonResponse } from '../../lib/router.ts';
 import {
@@ -39,22 +40,13 @@ export const getUserProjects = createRoute({
   },
 });
 
-const name = text().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
-
-export const userUpdateBodySchema = z.strictObject({
-  clear_cookie: z.literal(0).optional(),
-  first_name: name,
-  last_name: name,
-  title: text().trim().max(100, 'must be at most 100 characters').optional(),
-});
-
 export const postUserUpdate = createRoute({
   method: 'post',
   path: '/api/user-update',
   middleware: [requireSession, jsonBody] as const,
   tags: ['Account'],
   summary: "Updates the signed-in user's first and last name (and job title)",
-  request: { body: { required: true, content: { 'application/json': { schema: userUpdateBodySchema } } } },
+  request: { body: { required: true, content: { 'application/json': { schema: userUpdateRequestSchema } } } },
   responses: {
     200: {
       description: 'Updated',

@@ -271,3 +271,59 @@ describe('POST /api/user-update', () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe('the text rule on account input (issue 15 findings 1 and 7)', () => {
+  const storedNames = async (id: string) =>
+    (
+      await t.db
+        .select({ firstName: user.firstName, lastName: user.lastName, title: user.title, name: user.name })
+        .from(user)
+        .where(eq(user.id, id))
+    )[0];
+
+  it.each([
+    ['first_name', { first_name: 'A\u0000b', last_name: 'B' }],
+    ['last_name', { first_name: 'A', last_name: '\u0000' }],
+    ['title', { first_name: 'A', last_name: 'B', title: 'Sales\u0000' }],
+  ])('refuses a NUL in %s with a 400 naming the field and writes nothing', async (field, json) => {
+    const cookie = await t.signIn(outsider.email);
+    const before = await storedNames(outsider.id);
+    const response = await t.request('/api/user-update', { method: 'POST', cookie, json });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as ApiError;
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { [field]: expect.stringMatching(/NUL/) },
+    });
+    expect(await storedNames(outsider.id)).toEqual(before);
+  });
+
+  it('stores names with control characters, bidi overrides and zero-width spaces removed', async () => {
+    const cookie = await t.signIn(outsider.email);
+    const response = await t.request('/api/user-update', {
+      method: 'POST',
+      cookie,
+      json: {
+        first_name: ' \u202eOli\u200bver\u0007 ',
+        last_name: 'Out\u001b[31msider\u0001',
+        title: 'Head\u2066 of\u2069 sales\u007f',
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(await storedNames(outsider.id)).toEqual({
+      firstName: 'Oliver',
+      lastName: 'Out[31msider',
+      title: 'Head of sales',
+      name: 'Oliver Out[31msider',
+    });
+  });
+
+  it('answers 4xx, never 500, for a session id with a NUL', async () => {
+    const cookie = await t.signIn(outsider.email);
+    const response = await t.request('/api/account/sessions/a%00b', { method: 'DELETE', cookie });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', fields: { id: expect.any(String) } },
+    });
+  });
+});
