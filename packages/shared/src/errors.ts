@@ -22,4 +22,10 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   maintenance: 'MAINTENANCE',
   internal: 'INTERNAL_ERROR',
+  /** /readyz: shutting down, the database silent, or its migrations behind. */
+  notReady: 'NOT_READY',
+  /** An invitation to an email that already has an account. */
+  accountExists: 'ACCOUNT_EXISTS',
+  /** A missing, forged or expired notification token (not a lost session: no sign-in redirect). */
+  notificationTokenInvalid: 'NOTIFICATION_TOKEN_INVALID',
 } as const;
