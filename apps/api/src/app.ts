@@ -1,13 +1,13 @@
-import { ERROR_CODES, MEDIA_LIMITS, PROFILE_PHOTO_MAX_BYTES } from '@offplan/shared';
-import { bodyLimit } from 'hono/body-limit';
+import { ERROR_CODES } from '@offplan/shared';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { mountApiDocs } from './lib/api-docs.ts';
 import type { AppDeps } from './lib/context.ts';
 import { AppError, errorBody } from './lib/errors.ts';
-import { mountUploads, PROFILE_PHOTO_PATH } from './lib/profile-photo.ts';
+import { mountUploads } from './lib/profile-photo.ts';
 import { createRouter } from './lib/router.ts';
 import { mountStaticWeb } from './lib/static-web.ts';
+import { jsonBody } from './middlewares/guards.ts';
 import { requestContext } from './middlewares/request-context.ts';
 import { securityHeaders } from './middlewares/security-headers.ts';
 import { loadSession } from './middlewares/session.ts';
@@ -16,7 +16,6 @@ import { accessRequestsRouter } from './modules/access-requests/access-requests.
 import { accountRouter } from './modules/account/account.handlers.ts';
 import { adminRouter } from './modules/admin/admin.handlers.ts';
 import { analyticsRouter } from './modules/analytics/analytics.handlers.ts';
-import { ANALYTICS_BATCH_MAX_BYTES, ANALYTICS_BATCH_PATH } from './modules/analytics/analytics.routes.ts';
 import { handleAuth } from './modules/auth/auth.handlers.ts';
 import { feedbackRouter } from './modules/feedback/feedback.handlers.ts';
 import { gazetteerRouter } from './modules/gazetteer/gazetteer.handlers.ts';
@@ -24,7 +23,6 @@ import { healthRouter } from './modules/health/health.handlers.ts';
 import { interestRouter } from './modules/interest/interest.handlers.ts';
 import { invitationsRouter } from './modules/invitations/invitations.handlers.ts';
 import { listingsRouter } from './modules/listings/listings.handlers.ts';
-import { LISTING_MEDIA_UPLOAD_PATH } from './modules/listings/listings.routes.ts';
 import { mailboxRouter } from './modules/mailbox/mailbox.handlers.ts';
 import { notificationsRouter } from './modules/notifications/notifications.handlers.ts';
 import { legacyProjectRouter, projectsRouter } from './modules/projects/projects.handlers.ts';
@@ -32,8 +30,22 @@ import { publicListingRouter } from './modules/public-listing/public-listing.han
 import { siteRouter } from './modules/site/site.handlers.ts';
 import { maintenanceGate, tenantContext } from './modules/site/site.middleware.ts';
 
-/** JSON bodies beyond this are refused before they are read (uploads get their own limits). */
-export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * SQLSTATEs PostgreSQL answers when text holds a NUL: 22021 "invalid byte sequence" (a text value),
+ * 22P05 "unsupported Unicode escape sequence" (`\u0000` in jsonb).
+ */
+const NUL_IN_TEXT_SQLSTATES = new Set(['22021', '22P05']);
+
+/** Whether an error is PostgreSQL refusing a NUL, on the error or a cause (drizzle wraps the driver's). */
+export function isNulInTextError(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && NUL_IN_TEXT_SQLSTATES.has(code)) return true;
+    current = cause;
+  }
+  return false;
+}
 
 export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   const app = createRouter();
@@ -44,34 +56,12 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   const mediaOrigin = deps.settings.listings.s3 && new URL(deps.settings.listings.s3.publicUrl).origin;
   app.use('*', ...securityHeaders(mediaOrigin ? [mediaOrigin] : []));
   app.use('/api/*', compress({ threshold: 1024 }));
-  const limitBody = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) =>
-        c.json(
-          errorBody(ERROR_CODES.payloadTooLarge, `The request body is larger than ${maxSize} bytes.`),
-          413,
-        ),
-    });
-  const jsonBodyLimit = limitBody(JSON_BODY_LIMIT_BYTES);
-  // A photo (5 MB) plus the multipart envelope.
-  const photoBodyLimit = limitBody(PROFILE_PHOTO_MAX_BYTES + 64 * 1024);
-  const analyticsBodyLimit = limitBody(ANALYTICS_BATCH_MAX_BYTES);
-  // Listing media: a brochure or floorplan (20 MB, images 10 MB: checked per kind) plus the envelope.
-  const mediaBodyLimit = limitBody(MEDIA_LIMITS.documentMaxBytes + 64 * 1024);
-  app.use('/api/*', (c, next) =>
-    c.req.path === PROFILE_PHOTO_PATH
-      ? photoBodyLimit(c, next)
-      : c.req.path === ANALYTICS_BATCH_PATH
-        ? analyticsBodyLimit(c, next)
-        : LISTING_MEDIA_UPLOAD_PATH.test(c.req.path) && c.req.method === 'POST'
-          ? mediaBodyLimit(c, next)
-          : jsonBodyLimit(c, next),
-  );
-
   app.use('/api/*', trustedOriginOnly(deps.settings.trustedOrigins));
   // Issue 4: maintenance refuses calls with 503, except sign-in and what admins need (decision 018).
   app.use('/api/auth/*', maintenanceGate);
+  // better-auth's routes have no contract of their own: their body limit is said here. Every other
+  // route says its own in its createRoute middleware (decision 024).
+  app.use('/api/auth/*', jsonBody);
   // better-auth rate-limits its own routes (limits kept in the database).
   app.on(['GET', 'POST'], '/api/auth/*', handleAuth);
   app.use('/api/*', loadSession);
@@ -111,6 +101,14 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
     const requestId = c.get('requestId');
     if (error instanceof AppError) {
       return c.json(errorBody(error.code, error.message, error.fields, requestId), error.status);
+    }
+    if (isNulInTextError(error)) {
+      // A schema without the text rule let a NUL through: the input was wrong, not the server.
+      (c.get('log') ?? deps.logger).warn({ path: c.req.path }, 'NUL in text reached the database');
+      return c.json(
+        errorBody(ERROR_CODES.validation, 'Text must not contain a NUL character.', undefined, requestId),
+        400,
+      );
     }
     if (error instanceof HTTPException) {
       const status = error.status;

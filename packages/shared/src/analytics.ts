@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS } from './constants.ts';
+import { text } from './text.ts';
 
 /** Spec §7 "Analytics events sent", named by the features that send them. */
 export const PRODUCT_EVENTS = [
@@ -39,15 +40,16 @@ export const CAMPAIGN_EVENTS: readonly AnalyticsEventType[] = [
 export const CAMPAIGN_QUERY_PARAM = 'iterableEmailCampaignId';
 export const ANONYMOUS_ID_QUERY_PARAM = 'csl';
 
+// Keys and string values follow the text rule: a NUL anywhere (a key too) is refused with a 400.
 const propertyValue = z.union([
-  z.string().max(1024),
+  text().max(1024),
   z.number(),
   z.boolean(),
   z.null(),
-  z.array(z.union([z.string().max(1024), z.number(), z.boolean()])).max(1000),
+  z.array(z.union([text().max(1024), z.number(), z.boolean()])).max(1000),
 ]);
 const properties = z
-  .record(z.string().max(128), propertyValue)
+  .record(text().max(128), propertyValue)
   .refine((value) => Object.keys(value).length <= 100, {
     message: 'at most 100 properties',
   });
@@ -64,9 +66,9 @@ export const analyticsEventSchema = z.strictObject({
   /** The session's start time in ms (spec §4 analytics session). */
   session_id: z.number().int().positive(),
   /** The anonymous visitor (`csl` when given, else a random id kept by the browser). */
-  device_id: z.string().min(1).max(128),
-  user_id: z.string().min(1).max(128).nullish(),
-  campaign_id: z.string().min(1).max(128).nullish(),
+  device_id: text().min(1).max(128),
+  user_id: text().min(1).max(128).nullish(),
+  campaign_id: text().min(1).max(128).nullish(),
   event_properties: properties.default({}),
   user_properties: properties.default({}),
 });

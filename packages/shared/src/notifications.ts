@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { IN_APP_MESSAGES } from './constants.ts';
+import { ERROR_CODES } from './errors.ts';
+import { multilineText, text } from './text.ts';
 
 /** Header carrying the notification token of POST /api/notifications/token (spec §7 "token header"). */
 export const NOTIFICATION_TOKEN_HEADER = 'x-notification-token';
 /** Error code of a missing, forged or expired notification token (not a lost session: no sign-in redirect). */
-export const NOTIFICATION_TOKEN_INVALID = 'NOTIFICATION_TOKEN_INVALID';
+export const NOTIFICATION_TOKEN_INVALID = ERROR_CODES.notificationTokenInvalid;
 
 export const IN_APP_TRIGGERS = ['immediate', 'never'] as const;
 export type InAppTrigger = (typeof IN_APP_TRIGGERS)[number];
@@ -12,7 +14,7 @@ export type InAppPosition = (typeof IN_APP_MESSAGES.positions)[number];
 export const IN_APP_AUDIENCES = ['everyone', 'organisation', 'user'] as const;
 export type InAppAudienceKind = (typeof IN_APP_AUDIENCES)[number];
 
-const email = z.string().trim().toLowerCase().email('must be an email address').max(254);
+const email = text().trim().toLowerCase().email('must be an email address').max(254);
 
 /** POST /api/notifications/token body (spec §7: body data.email). */
 export const notificationTokenRequestSchema = z.strictObject({ data: z.strictObject({ email }) });
@@ -43,9 +45,9 @@ export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 /** Open and read tracking take the ids of the messages shown (the bell shows 10); click takes one. */
 export const NOTIFICATION_IDS_MAX = 50;
 export const notificationIdsSchema = z.strictObject({
-  messageIds: z.array(z.string().min(1).max(100)).min(1).max(NOTIFICATION_IDS_MAX),
+  messageIds: z.array(text().min(1).max(100)).min(1).max(NOTIFICATION_IDS_MAX),
 });
-export const notificationClickSchema = z.strictObject({ messageId: z.string().min(1).max(100) });
+export const notificationClickSchema = z.strictObject({ messageId: text().min(1).max(100) });
 export const notificationTrackResponseSchema = z.object({ recorded: z.number().int() });
 
 /** A path inside the portal: `/…`, but not `//host` or `/\host`, which browsers read as another site. */
@@ -56,7 +58,7 @@ export const isSafeMessageLink = (value: string) => /^https?:\/\//i.test(value) 
 export const isSafeMessageThumbnail = (value: string) =>
   /^https:\/\//i.test(value) || PORTAL_PATH.test(value);
 
-const safeLink = z.string().trim().max(2000).refine(isSafeMessageLink, 'must be an http(s) link or a path');
+const safeLink = text().trim().max(2000).refine(isSafeMessageLink, 'must be an http(s) link or a path');
 /** Empty fields are left out by the client; the schema takes them absent or null. */
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish();
 
@@ -64,14 +66,14 @@ const optional = <T extends z.ZodType>(schema: T) => schema.nullish();
 export const composeMessageSchema = z
   .strictObject({
     audience: z.enum(IN_APP_AUDIENCES),
-    organisationId: optional(z.string().trim().min(1).max(100)),
+    organisationId: optional(text().trim().min(1).max(100)),
     userEmail: optional(email),
-    title: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
-    body: z.string().trim().min(1, 'is required').max(20_000, 'must be at most 20000 characters'),
+    title: text().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    body: multilineText().trim().min(1, 'is required').max(20_000, 'must be at most 20000 characters'),
     ctaLink: optional(safeLink),
-    ctaLabel: optional(z.string().trim().max(100, 'must be at most 100 characters')),
+    ctaLabel: optional(text().trim().max(100, 'must be at most 100 characters')),
     thumbnail: optional(
-      z.string().trim().max(2000).refine(isSafeMessageThumbnail, 'must be an https link or a path'),
+      text().trim().max(2000).refine(isSafeMessageThumbnail, 'must be an https link or a path'),
     ),
     priorityLevel: z.number().int().min(0).max(1000).default(100),
     trigger: z.enum(IN_APP_TRIGGERS).default('immediate'),

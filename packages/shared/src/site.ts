@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CONTACT_URL } from './constants.ts';
 import { CAMPAIGN_TYPES, TENANTS } from './enums.ts';
+import { multilineText, text } from './text.ts';
 
 /** Design §8: a partner developer logo of the tenant's welcome panel. */
 export const partnerLogoSchema = z.object({ name: z.string(), src: z.string(), alt: z.string() });
@@ -60,13 +61,11 @@ export const FEEDBACK_PAGE_MAX = 255;
 
 export const feedbackInputSchema = z.strictObject({
   category: z.enum(FEEDBACK_CATEGORIES, { error: 'Choose a category.' }),
-  message: z
-    .string({ error: 'Tell us your thoughts.' })
+  message: multilineText()
     .trim()
     .min(1, 'Tell us your thoughts.')
     .max(FEEDBACK_MESSAGE_MAX, `Keep it under ${FEEDBACK_MESSAGE_MAX} characters.`),
-  page: z
-    .string()
+  page: text()
     .trim()
     .max(FEEDBACK_PAGE_MAX, `At most ${FEEDBACK_PAGE_MAX} characters.`)
     .optional()
@@ -95,8 +94,7 @@ export type InterestProduct = (typeof INTEREST_PRODUCTS)[number];
 export const INTEREST_NOTE_MAX = 500;
 
 export const registerInterestSchema = z.strictObject({
-  note: z
-    .string()
+  note: multilineText()
     .trim()
     .max(INTEREST_NOTE_MAX, `At most ${INTEREST_NOTE_MAX} characters.`)
     .optional()

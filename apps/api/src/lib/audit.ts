@@ -26,17 +26,23 @@ export async function recordAudit(db: Db, record: AuditRecord) {
 
 /**
  * Records a write. During impersonation the actor is the real admin (the session's
- * `impersonatedBy`) and the impersonated user is kept as `actingAsUserId`.
+ * `impersonatedBy`) and the impersonated user is kept as `actingAsUserId`. Generic over the env: a
+ * handler whose guard proved the user (decision 024) passes its narrower context.
  */
-export async function audit(c: Context<AppEnv>, entry: AuditEntry, db: Db = c.get('deps').database.db) {
-  const user = c.get('user');
-  const impersonatedBy = c.get('session')?.impersonatedBy ?? null;
+export async function audit<E extends AppEnv>(
+  c: Context<E>,
+  entry: AuditEntry,
+  db: Db = (c as unknown as Context<AppEnv>).get('deps').database.db,
+) {
+  const context = c as unknown as Context<AppEnv>;
+  const user = context.get('user');
+  const impersonatedBy = context.get('session')?.impersonatedBy ?? null;
   await recordAudit(db, {
     ...entry,
     actorUserId: impersonatedBy ?? user?.id ?? null,
     actingAsUserId: impersonatedBy ? (user?.id ?? null) : null,
-    ipAddress: c.get('clientIp') ?? null,
-    userAgent: c.req.header('user-agent') ?? null,
-    requestId: c.get('requestId'),
+    ipAddress: context.get('clientIp') ?? null,
+    userAgent: context.req.header('user-agent') ?? null,
+    requestId: context.get('requestId'),
   });
 }

@@ -1,13 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { adminUserDetailSchema, adminUsersPageSchema, adminUsersQuerySchema } from '@offplan/shared';
+import { adminUserDetailSchema, adminUsersPageSchema, adminUsersQuerySchema, text } from '@offplan/shared';
 import { errorResponse } from '../../lib/router.ts';
+import { requirePlatformAdmin } from '../../middlewares/guards.ts';
+
+/** The search words follow the text rule: a NUL is refused (400), never handed to the database. */
+const usersQuery = adminUsersQuerySchema.extend({ q: text().trim().max(200).optional() });
 
 export const getAdminUsers = createRoute({
   method: 'get',
   path: '/api/admin/users',
+  middleware: [requirePlatformAdmin] as const,
   tags: ['Admin'],
   summary: 'Users, searched by name, email or organisation, newest first, paged',
-  request: { query: adminUsersQuerySchema },
+  request: { query: usersQuery },
   responses: {
     200: {
       description: 'A page of users',
@@ -22,9 +27,10 @@ export const getAdminUsers = createRoute({
 export const getAdminUser = createRoute({
   method: 'get',
   path: '/api/admin/users/{id}',
+  middleware: [requirePlatformAdmin] as const,
   tags: ['Admin'],
   summary: 'One user as the admin sees them at /profile/{id}',
-  request: { params: z.object({ id: z.string().min(1).max(100) }) },
+  request: { params: z.object({ id: text().min(1).max(100) }) },
   responses: {
     200: { description: 'The user', content: { 'application/json': { schema: adminUserDetailSchema } } },
     401: errorResponse('No session'),

@@ -3,16 +3,37 @@ import {
   analyticsBatchResultSchema,
   analyticsBatchSchema,
   analyticsRemoteConfigSchema,
+  text,
 } from '@offplan/shared';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../lib/context.ts';
 import { errorResponse } from '../../lib/router.ts';
+import { refuseOverLimit } from '../../lib/throttle.ts';
+import { limitBody, requirePlatformAdmin } from '../../middlewares/guards.ts';
 
 export const ANALYTICS_BATCH_PATH = '/api/analytics/batch';
 /** The tracker sends at most 450 KB a batch (spec §9); a little room for the envelope. */
 export const ANALYTICS_BATCH_MAX_BYTES = 512 * 1024;
+/** Batches a visitor may send a minute: the tracker flushes every 5 s, so 60 leaves room for bursts. */
+export const ANALYTICS_BATCHES_PER_MINUTE = 60;
+
+/** Before the body is parsed, so a flood costs one counter update per request. */
+const throttleAnalyticsBatches = createMiddleware<AppEnv>(async (c, next) => {
+  const visitor = c.get('clientIp') ?? 'unknown';
+  await refuseOverLimit(
+    c,
+    `analytics:${visitor}`,
+    { windowSeconds: 60, max: ANALYTICS_BATCHES_PER_MINUTE },
+    (seconds) => `Too many events. Try again in ${seconds} seconds.`,
+  );
+  await next();
+});
 
 export const postAnalyticsBatch = createRoute({
   method: 'post',
   path: ANALYTICS_BATCH_PATH,
+  // Signed-out visitors send too: no session guard, only the size and the rate.
+  middleware: [limitBody(ANALYTICS_BATCH_MAX_BYTES), throttleAnalyticsBatches] as const,
   tags: ['Analytics'],
   summary:
     'Stores a batch of tracked events (first party); forwarded to a vendor by a job when one is configured',
@@ -34,9 +55,9 @@ export const getAnalyticsConfig = createRoute({
   summary: "The tracker's remote config (spec §7); the tracker keeps its own when this fails",
   request: {
     query: z.object({
-      api_key: z.string().max(200).optional(),
-      config_keys: z.string().max(500).optional(),
-      session_id: z.string().max(50).optional(),
+      api_key: text().max(200).optional(),
+      config_keys: text().max(500).optional(),
+      session_id: text().max(50).optional(),
     }),
   },
   responses: {
@@ -60,12 +81,13 @@ export const storedAnalyticsEventSchema = z.object({
 export const getStoredAnalyticsEvents = createRoute({
   method: 'get',
   path: '/api/admin/analytics/events',
+  middleware: [requirePlatformAdmin] as const,
   tags: ['Admin'],
   summary: 'Stored events, newest first, by visitor or user (admins; the CSV export arrives with /export)',
   request: {
     query: z.object({
-      deviceId: z.string().max(128).optional(),
-      userId: z.string().max(128).optional(),
+      deviceId: text().max(128).optional(),
+      userId: text().max(128).optional(),
       limit: z.coerce.number().int().min(1).max(1000).default(200),
     }),
   },

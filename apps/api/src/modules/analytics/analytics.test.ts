@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '../../db/schema/index.ts';
 import { ANALYTICS_RETENTION_JOB } from '../../jobs/forward-analytics.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ANALYTICS_BATCHES_PER_MINUTE } from './analytics.handlers.ts';
+import { ANALYTICS_BATCHES_PER_MINUTE } from './analytics.routes.ts';
 
 const event = (overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent => ({
   insert_id: randomUUID(),

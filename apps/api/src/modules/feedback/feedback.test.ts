@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback, outboxMessages } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { FEEDBACK_PER_HOUR } from './feedback.handlers.ts';
+import { FEEDBACK_PER_HOUR } from './feedback.routes.ts';
 
 let t: TestApp;
 let admin: { id: string; email: string };

@@ -2,7 +2,6 @@ import type { GazetteerResult } from '@offplan/shared';
 import type { AppDeps } from '../../lib/context.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createRouter } from '../../lib/router.ts';
-import { requireSession } from '../../middlewares/session.ts';
 import { getGazetteer } from './gazetteer.routes.ts';
 import { searchGazetteer } from './gazetteer.search.ts';
 import { geocode } from './geocoder.ts';
@@ -23,7 +22,6 @@ export async function searchAddresses(
 
 export const gazetteerRouter = createRouter();
 
-gazetteerRouter.use(getGazetteer.path, requireSession);
 gazetteerRouter.openapi(getGazetteer, async (c) => {
   const { q, limit } = c.req.valid('query');
   const results = await searchAddresses(c.get('deps'), q, c.get('log'), limit);

@@ -1,7 +1,7 @@
-import { migrationsAreCurrent } from '../../db/migrate.ts';
+import { ERROR_CODES } from '@offplan/shared';
 import { errorBody } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';
-import { pingDatabase } from './health.repository.ts';
+import { migrationsAreCurrent, pingDatabase } from './health.repository.ts';
 import { healthz, readyz } from './health.routes.ts';
 
 export const healthRouter = createRouter()
@@ -10,7 +10,7 @@ export const healthRouter = createRouter()
     const { database, migrationsFolder, lifecycle } = c.get('deps');
     if (lifecycle.draining) {
       return c.json(
-        errorBody('NOT_READY', 'The server is shutting down.', undefined, c.get('requestId')),
+        errorBody(ERROR_CODES.notReady, 'The server is shutting down.', undefined, c.get('requestId')),
         503,
       );
     }
@@ -18,7 +18,12 @@ export const healthRouter = createRouter()
       await pingDatabase(database);
       if (!(await migrationsAreCurrent(database, migrationsFolder))) {
         return c.json(
-          errorBody('NOT_READY', 'Database migrations are not current.', undefined, c.get('requestId')),
+          errorBody(
+            ERROR_CODES.notReady,
+            'Database migrations are not current.',
+            undefined,
+            c.get('requestId'),
+          ),
           503,
         );
       }
@@ -26,7 +31,7 @@ export const healthRouter = createRouter()
     } catch (error) {
       c.get('log').warn({ err: error }, 'readiness check failed');
       return c.json(
-        errorBody('NOT_READY', 'The database does not answer.', undefined, c.get('requestId')),
+        errorBody(ERROR_CODES.notReady, 'The database does not answer.', undefined, c.get('requestId')),
         503,
       );
     }

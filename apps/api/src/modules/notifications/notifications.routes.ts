@@ -11,8 +11,10 @@ import {
   notificationTokenResponseSchema,
   notificationTrackResponseSchema,
   sentMessagesResponseSchema,
+  text,
 } from '@offplan/shared';
 import { errorResponse, jsonResponse } from '../../lib/router.ts';
+import { jsonBody, requirePlatformAdmin, requireSession } from '../../middlewares/guards.ts';
 
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { 'application/json': { schema } } },
@@ -21,6 +23,7 @@ const body = <T extends z.ZodType>(schema: T) => ({
 export const postNotificationToken = createRoute({
   method: 'post',
   path: '/api/notifications/token',
+  middleware: [requireSession, jsonBody] as const,
   tags: ['Notifications'],
   summary: 'A signed notification token for the signed-in user’s own email (spec §7)',
   description: 'Lives 22 hours. Asking for any other email is refused (403).',
@@ -36,12 +39,13 @@ export const postNotificationToken = createRoute({
 export const getNotifications = createRoute({
   method: 'get',
   path: '/api/notifications/{email}',
+  middleware: [requireSession] as const,
   tags: ['Notifications'],
   summary: 'The newest 10 in-app messages of the signed-in user (spec §7)',
   description: `Only one’s own email, with the token of POST /api/notifications/token in the ${NOTIFICATION_TOKEN_HEADER} header.`,
   request: {
-    params: z.object({ email: z.string().min(1).max(254) }),
-    headers: z.object({ [NOTIFICATION_TOKEN_HEADER]: z.string().max(1000).optional() }),
+    params: z.object({ email: text().min(1).max(254) }),
+    headers: z.object({ [NOTIFICATION_TOKEN_HEADER]: text().max(1000).optional() }),
   },
   responses: {
     200: jsonResponse(notificationsResponseSchema, 'Messages, newest first'),
@@ -60,6 +64,7 @@ const trackResponses = {
 export const postNotificationOpen = createRoute({
   method: 'post',
   path: '/api/notifications/open',
+  middleware: [requireSession, jsonBody] as const,
   tags: ['Notifications'],
   summary: 'Records that the user saw these messages (the bell opened, or a pop-up shown)',
   request: body(notificationIdsSchema),
@@ -69,6 +74,7 @@ export const postNotificationOpen = createRoute({
 export const postNotificationRead = createRoute({
   method: 'post',
   path: '/api/notifications/read',
+  middleware: [requireSession, jsonBody] as const,
   tags: ['Notifications'],
   summary: 'Marks these messages read for the user',
   request: body(notificationIdsSchema),
@@ -78,6 +84,7 @@ export const postNotificationRead = createRoute({
 export const postNotificationClick = createRoute({
   method: 'post',
   path: '/api/notifications/click',
+  middleware: [requireSession, jsonBody] as const,
   tags: ['Notifications'],
   summary: 'Records a click on a message and marks it read',
   request: body(notificationClickSchema),
@@ -87,6 +94,7 @@ export const postNotificationClick = createRoute({
 export const postAdminMessage = createRoute({
   method: 'post',
   path: '/api/admin/messages',
+  middleware: [requirePlatformAdmin, jsonBody] as const,
   tags: ['Admin'],
   summary: 'Sends an in-app message to everyone, one organisation or one user (design §5)',
   request: body(composeMessageSchema),
@@ -101,6 +109,7 @@ export const postAdminMessage = createRoute({
 export const getAdminMessages = createRoute({
   method: 'get',
   path: '/api/admin/messages',
+  middleware: [requirePlatformAdmin] as const,
   tags: ['Admin'],
   summary: 'In-app messages sent, newest first, with open, click and read counts',
   responses: {
@@ -113,6 +122,7 @@ export const getAdminMessages = createRoute({
 export const getAdminMessageOrganisations = createRoute({
   method: 'get',
   path: '/api/admin/messages/organisations',
+  middleware: [requirePlatformAdmin] as const,
   tags: ['Admin'],
   summary: 'Organisations the composer can send to, by name',
   responses: {

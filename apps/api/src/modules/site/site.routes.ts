@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { siteInfoSchema, siteSettingsSchema, updateSiteSettingsSchema } from '@offplan/shared';
 import { errorResponse, jsonResponse } from '../../lib/router.ts';
+import { jsonBody, requirePlatformAdmin } from '../../middlewares/guards.ts';
 
 export const getSite = createRoute({
   method: 'get',
@@ -14,6 +15,7 @@ export const getSite = createRoute({
 export const getSiteSettings = createRoute({
   method: 'get',
   path: '/api/site/settings',
+  middleware: [requirePlatformAdmin] as const,
   tags: ['Site'],
   summary: 'The run-time switches (admins)',
   responses: {
@@ -26,6 +28,7 @@ export const getSiteSettings = createRoute({
 export const updateSiteSettings = createRoute({
   method: 'put',
   path: '/api/site/settings',
+  middleware: [requirePlatformAdmin, jsonBody] as const,
   tags: ['Site'],
   summary: 'Switch maintenance on or off (admins); every process follows within 2 seconds',
   request: {
