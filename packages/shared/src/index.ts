@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './account-forms.ts';
 export * from './accounts.ts';
 export * from './analytics.ts';
 export * from './api-paths.ts';

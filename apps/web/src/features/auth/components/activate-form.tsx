@@ -1,12 +1,11 @@
 import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { type InvitationPreview, PASSWORD_MIN_LENGTH, passwordLengthProblem } from '@offplan/shared';
+import { schemaResolver, useForm } from '@mantine/form';
+import { activateFormSchema, type InvitationPreview, PASSWORD_MIN_LENGTH } from '@offplan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { invitationQueryOptions, useActivateInvitation } from '../api/invitation.ts';
 import { isUnusableLinkError } from '../link-errors.ts';
-import { AUTH_VALIDATION } from '../validation.ts';
 
 export const INVITATION_INVALID_MESSAGE =
   'This invitation link is not valid. It may have expired or already been used. Ask the person who invited you to send a new one.';
@@ -28,7 +27,6 @@ function InvitationInvalid() {
 
 /** /activate (design §7): someone invited by an admin sets a password; their email counts as verified. */
 export function ActivateAccount({ token, onActivated }: { token: string; onActivated: () => void }) {
-  // Conditional read (no token, no call) whose failure the form explains itself: useQuery, no loader.
   const invitation = useQuery({ ...invitationQueryOptions(token), enabled: token !== '' });
 
   if (!token) return <InvitationInvalid />;
@@ -69,13 +67,7 @@ function ActivateForm({
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: {
-      password: passwordLengthProblem,
-      confirmPassword: (value, values) => {
-        if (!value) return AUTH_VALIDATION.confirmPasswordRequired;
-        return value === values.password ? null : AUTH_VALIDATION.passwordsDiffer;
-      },
-    },
+    validate: schemaResolver(activateFormSchema, { sync: true }),
   });
 
   const handleSubmit = form.onSubmit((values) => {

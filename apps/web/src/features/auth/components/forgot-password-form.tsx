@@ -1,10 +1,10 @@
 import { Anchor, Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
+import { emailFormSchema } from '@offplan/shared';
 import { IconMailForward } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
-import { emailProblem } from '../validation.ts';
 
 /** Said whatever the address: the page never tells whether an account exists. */
 export const PASSWORD_RESET_REQUESTED_MESSAGE =
@@ -24,7 +24,7 @@ export function ForgotPasswordForm() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: { email: emailProblem },
+    validate: schemaResolver(emailFormSchema, { sync: true }),
   });
 
   const handleSubmit = form.onSubmit((values) => {

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { MESSAGES } from '@offplan/shared';
+import { schemaResolver, useForm } from '@mantine/form';
+import { MESSAGES, signInFormSchema } from '@offplan/shared';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useSignIn } from '../api/sign-in.ts';
-import { AUTH_VALIDATION, emailProblem } from '../validation.ts';
+import { AUTH_VALIDATION } from '../validation.ts';
 
 export const LOGIN_VALIDATION = {
   emailRequired: AUTH_VALIDATION.emailRequired,
@@ -35,10 +35,7 @@ export function LoginForm({
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: {
-      email: emailProblem,
-      password: (value) => (value ? null : LOGIN_VALIDATION.passwordRequired),
-    },
+    validate: schemaResolver(signInFormSchema, { sync: true }),
   });
 
   const handleSubmit = form.onSubmit((values) => {

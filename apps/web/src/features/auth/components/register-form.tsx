@@ -11,12 +11,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { PASSWORD_MIN_LENGTH, passwordLengthProblem } from '@offplan/shared';
+import { schemaResolver, useForm } from '@mantine/form';
+import { PASSWORD_MIN_LENGTH, registerFormSchema } from '@offplan/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useSignUp } from '../api/sign-up.ts';
-import { AUTH_VALIDATION, emailProblem, toE164 } from '../validation.ts';
+import { toE164 } from '../validation.ts';
 
 const initialValues = {
   firstName: '',
@@ -45,15 +45,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues,
-    validate: {
-      firstName: (value) => (value.trim() ? null : AUTH_VALIDATION.firstNameRequired),
-      lastName: (value) => (value.trim() ? null : AUTH_VALIDATION.lastNameRequired),
-      email: emailProblem,
-      phoneNumber: (value) => (!value.trim() || toE164(value) ? null : AUTH_VALIDATION.phoneInvalid),
-      companyName: (value) => (value.trim() ? null : AUTH_VALIDATION.companyNameRequired),
-      password: passwordLengthProblem,
-      acceptTerms: (value) => (value ? null : AUTH_VALIDATION.acceptTerms),
-    },
+    validate: schemaResolver(registerFormSchema, { sync: true }),
   });
 
   const handleSubmit = form.onSubmit((values) => {

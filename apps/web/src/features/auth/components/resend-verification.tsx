@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
+import { emailFormSchema } from '@offplan/shared';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useResendVerificationEmail } from '../api/email-verification.ts';
-import { emailProblem } from '../validation.ts';
 
 export function verificationSentMessage(email: string): string {
   return `We sent a new verification link to ${email}. It replaces any earlier link.`;
@@ -19,7 +19,7 @@ export function ResendVerification({ email }: { email: string | null }) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: email ?? '' },
-    validate: { email: emailProblem },
+    validate: schemaResolver(emailFormSchema, { sync: true }),
   });
 
   const handleSubmit = form.onSubmit((values) => {

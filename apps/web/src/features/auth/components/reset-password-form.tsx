@@ -1,12 +1,11 @@
 import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { PASSWORD_MIN_LENGTH, passwordLengthProblem } from '@offplan/shared';
+import { schemaResolver, useForm } from '@mantine/form';
+import { PASSWORD_MIN_LENGTH, resetPasswordFormSchema } from '@offplan/shared';
 import { IconLinkOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { useResetPassword } from '../api/password-reset.ts';
 import { isUnusableLinkError } from '../link-errors.ts';
-import { AUTH_VALIDATION } from '../validation.ts';
 
 export const RESET_LINK_INVALID_MESSAGE =
   'This reset link has expired or has already been used. Links work once, for 1 hour.';
@@ -20,13 +19,7 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { newPassword: '', confirmPassword: '' },
-    validate: {
-      newPassword: passwordLengthProblem,
-      confirmPassword: (value, values) => {
-        if (!value) return AUTH_VALIDATION.confirmPasswordRequired;
-        return value === values.newPassword ? null : AUTH_VALIDATION.passwordsDiffer;
-      },
-    },
+    validate: schemaResolver(resetPasswordFormSchema, { sync: true }),
   });
 
   const handleSubmit = form.onSubmit((values) => {

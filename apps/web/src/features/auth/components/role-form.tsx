@@ -1,9 +1,8 @@
 import { Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { JOB_ROLES, type JobRoleId } from '@offplan/shared';
+import { schemaResolver, useForm } from '@mantine/form';
+import { chooseRoleFormSchema, JOB_ROLES, type JobRoleId } from '@offplan/shared';
 import { FormError } from '../../../components/form-error.tsx';
 import { useChooseJobRole } from '../api/job-role.ts';
-import { AUTH_VALIDATION } from '../validation.ts';
 
 /** What each job role (design §1) means, so people can place themselves. */
 const ROLE_DESCRIPTIONS: Record<JobRoleId, string> = {
@@ -26,7 +25,7 @@ export function RoleForm({
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { roleId: currentRoleId === null ? '' : String(currentRoleId) },
-    validate: { roleId: (value) => (value ? null : AUTH_VALIDATION.roleRequired) },
+    validate: schemaResolver(chooseRoleFormSchema, { sync: true }),
   });
 
   const handleSubmit = form.onSubmit((values) => {

@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import {
   FEEDBACK_CATEGORIES,
   FEEDBACK_CATEGORY_LABELS,
   FEEDBACK_MESSAGE_MAX,
   FEEDBACK_PAGE_MAX,
   type FeedbackCategory,
+  feedbackInputSchema,
 } from '@offplan/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -33,16 +34,7 @@ export function FeedbackForm({ initialPage }: { initialPage?: string | undefined
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { category: '' as FeedbackCategory | '', message: '', page: initialPage ?? '' },
-    validate: {
-      category: (value) => (value ? null : FEEDBACK_TEXT.categoryRequired),
-      message: (value) =>
-        !value.trim()
-          ? FEEDBACK_TEXT.messageRequired
-          : value.trim().length > FEEDBACK_MESSAGE_MAX
-            ? FEEDBACK_TEXT.messageTooLong
-            : null,
-      page: (value) => (value.trim().length > FEEDBACK_PAGE_MAX ? FEEDBACK_TEXT.pageTooLong : null),
-    },
+    validate: schemaResolver(feedbackInputSchema, { sync: true }),
   });
 
   const handleSubmit = form.onSubmit((values) => {

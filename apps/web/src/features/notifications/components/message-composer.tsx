@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   type ComposeMessage,
@@ -78,6 +78,8 @@ export function toComposeMessage(values: Values): ComposeMessage {
   };
 }
 
+const validateComposeMessage = schemaResolver(composeMessageSchema, { sync: true });
+
 /** The admin composer (design §5): audience, content, display options, and a sanitised preview. */
 export function MessageComposer() {
   const queryClient = useQueryClient();
@@ -89,16 +91,8 @@ export function MessageComposer() {
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: INITIAL,
-    validate: (values) => {
-      const result = composeMessageSchema.safeParse(toComposeMessage(values));
-      if (result.success) return {};
-      const errors: Record<string, string> = {};
-      for (const issue of result.error.issues) {
-        const key = String(issue.path[0] ?? 'title');
-        errors[key] ??= issue.message;
-      }
-      return errors;
-    },
+    // The schema checks what would be sent (trimmed, empty optional fields left out), not the raw fields.
+    validate: (values) => validateComposeMessage(toComposeMessage(values)),
   });
 
   const handleSubmit = form.onSubmit((values) => {

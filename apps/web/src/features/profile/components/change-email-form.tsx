@@ -1,18 +1,17 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { ACCOUNT_FORM_MESSAGES, changeEmailFormSchema } from '@offplan/shared';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
 import { useChangeEmail, WRONG_PASSWORD_CODES } from '../api/security.ts';
 import { SettingsSection } from './settings-section.tsx';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const EMAIL_VALIDATION = {
-  passwordRequired: 'Enter your current password',
-  emailRequired: 'Enter the new email address',
-  emailInvalid: 'Enter a valid email address, like name@example.com',
-  sameAsCurrent: 'This is already your email address',
+  passwordRequired: ACCOUNT_FORM_MESSAGES.currentPasswordRequired,
+  emailRequired: ACCOUNT_FORM_MESSAGES.newEmailRequired,
+  emailInvalid: ACCOUNT_FORM_MESSAGES.emailInvalid,
+  sameAsCurrent: ACCOUNT_FORM_MESSAGES.sameAsCurrentEmail,
 } as const;
 
 const FIELD_NAMES = { newEmail: 'newEmail', email: 'newEmail', password: 'password' };
@@ -24,15 +23,7 @@ export function ChangeEmailForm({ currentEmail, disabled }: { currentEmail: stri
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '', newEmail: '' },
-    validate: {
-      password: (value) => (value ? null : EMAIL_VALIDATION.passwordRequired),
-      newEmail: (value) => {
-        const email = value.trim();
-        if (!email) return EMAIL_VALIDATION.emailRequired;
-        if (!EMAIL_PATTERN.test(email)) return EMAIL_VALIDATION.emailInvalid;
-        return email.toLowerCase() === currentEmail.toLowerCase() ? EMAIL_VALIDATION.sameAsCurrent : null;
-      },
-    },
+    validate: schemaResolver(changeEmailFormSchema(currentEmail), { sync: true }),
   });
 
   const handleSubmit = form.onSubmit((values) => {

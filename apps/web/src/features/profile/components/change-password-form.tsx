@@ -1,16 +1,16 @@
 import { Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { passwordLengthProblem } from '@offplan/shared';
+import { ACCOUNT_FORM_MESSAGES, changePasswordFormSchema } from '@offplan/shared';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
 import { useChangePassword, WRONG_PASSWORD_CODES } from '../api/security.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 export const PASSWORD_VALIDATION = {
-  currentRequired: 'Enter your current password',
-  mismatch: 'The two new passwords do not match',
-  sameAsCurrent: 'Choose a password different from your current one',
+  currentRequired: ACCOUNT_FORM_MESSAGES.currentPasswordRequired,
+  mismatch: ACCOUNT_FORM_MESSAGES.newPasswordsDiffer,
+  sameAsCurrent: ACCOUNT_FORM_MESSAGES.sameAsCurrentPassword,
 } as const;
 
 const FIELD_NAMES = {
@@ -26,14 +26,7 @@ export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '', revokeOtherSessions: true },
-    validate: {
-      currentPassword: (value) => (value ? null : PASSWORD_VALIDATION.currentRequired),
-      newPassword: (value, values) =>
-        passwordLengthProblem(value) ??
-        (value === values.currentPassword ? PASSWORD_VALIDATION.sameAsCurrent : null),
-      confirmPassword: (value, values) =>
-        value === values.newPassword ? null : PASSWORD_VALIDATION.mismatch,
-    },
+    validate: schemaResolver(changePasswordFormSchema, { sync: true }),
   });
 
   const handleSubmit = form.onSubmit((values) => {

@@ -1,27 +1,22 @@
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { SessionUser } from '@offplan/shared';
+import {
+  ACCOUNT_FORM_MESSAGES,
+  CONTACT_NAME_MAX,
+  contactDetailsFormSchema,
+  type SessionUser,
+} from '@offplan/shared';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
 import { CONTACT_FIELD_NAMES, useUpdateContactDetails } from '../api/contact-details.ts';
 import { SettingsSection } from './settings-section.tsx';
 
-const NAME_MAX = 100;
-
 export const CONTACT_VALIDATION = {
-  firstNameRequired: 'Enter your first name',
-  lastNameRequired: 'Enter your last name',
-  tooLong: `Use at most ${NAME_MAX} characters`,
+  firstNameRequired: ACCOUNT_FORM_MESSAGES.firstNameRequired,
+  lastNameRequired: ACCOUNT_FORM_MESSAGES.lastNameRequired,
+  tooLong: `Use at most ${CONTACT_NAME_MAX} characters`,
 } as const;
-
-function required(message: string) {
-  return (value: string) => {
-    const trimmed = value.trim();
-    if (!trimmed) return message;
-    return trimmed.length > NAME_MAX ? CONTACT_VALIDATION.tooLong : null;
-  };
-}
 
 /** First and last name as stored, or (for accounts made before they were) split from the full name. */
 function initialNames(user: SessionUser): { firstName: string; lastName: string } {
@@ -37,11 +32,7 @@ export function ContactDetailsForm({ user }: { user: SessionUser }) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { ...initialNames(user), title: user.title ?? '' },
-    validate: {
-      firstName: required(CONTACT_VALIDATION.firstNameRequired),
-      lastName: required(CONTACT_VALIDATION.lastNameRequired),
-      title: (value) => (value.trim().length > NAME_MAX ? CONTACT_VALIDATION.tooLong : null),
-    },
+    validate: schemaResolver(contactDetailsFormSchema, { sync: true }),
   });
 
   const handleSubmit = form.onSubmit((values) => {

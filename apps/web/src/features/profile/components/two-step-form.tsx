@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Modal, PasswordInput, Stack, Switch, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { maskPhoneNumber } from '@offplan/shared';
+import { maskPhoneNumber, passwordFormSchema } from '@offplan/shared';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
@@ -72,7 +72,7 @@ function TwoStepConfirmModal({
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '' },
-    validate: { password: (value) => (value ? null : 'Enter your password') },
+    validate: schemaResolver(passwordFormSchema, { sync: true }),
   });
 
   const close = () => {

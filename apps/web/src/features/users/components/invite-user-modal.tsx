@@ -1,21 +1,18 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { createInvitationRequestSchema } from '@offplan/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
 import { useCreateInvitation } from '../api/invitations.ts';
 
 const FIELD_NAMES = { email: 'email', firstName: 'firstName', lastName: 'lastName' };
 
-/** The shared schema's message for one field, so the modal says what the server would. */
-function check(schema: z.ZodType, value: string): string | null {
-  const result = schema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Check this field');
-}
-
-const shape = createInvitationRequestSchema.shape;
+/** The shared schema, so the modal says what the server would; a pasted address's spaces are forgiven. */
+const inviteFormSchema = createInvitationRequestSchema.extend({
+  email: z.string().trim().pipe(createInvitationRequestSchema.shape.email),
+});
 
 /** /users "Invite user": email, first and last name; the invitee sets a password at /activate. */
 export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -23,11 +20,7 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', firstName: '', lastName: '' },
-    validate: {
-      email: (value) => check(shape.email, value.trim()),
-      firstName: (value) => check(shape.firstName, value),
-      lastName: (value) => check(shape.lastName, value),
-    },
+    validate: schemaResolver(inviteFormSchema, { sync: true }),
   });
 
   const close = () => {
