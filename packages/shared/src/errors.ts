@@ -19,6 +19,10 @@ export const ERROR_CODES = {
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   notFound: 'NOT_FOUND',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** An upload that is not what it claims to be (told by its content, never its name or type). */
+  unsupportedFile: 'UNSUPPORTED_FILE',
+  unsupportedImage: 'UNSUPPORTED_IMAGE',
+  invalidFileName: 'INVALID_FILE_NAME',
   rateLimited: 'RATE_LIMITED',
   maintenance: 'MAINTENANCE',
   internal: 'INTERNAL_ERROR',

@@ -24,7 +24,7 @@ export async function storeProfilePhoto(dataDir: string, userId: string, file: F
     });
   }
   const input = Buffer.from(await file.arrayBuffer());
-  const notAnImage = new AppError(400, 'UNSUPPORTED_IMAGE', 'Upload a JPEG, PNG or WebP photo.', {
+  const notAnImage = new AppError(400, ERROR_CODES.unsupportedImage, 'Upload a JPEG, PNG or WebP photo.', {
     file: 'Upload a JPEG, PNG or WebP photo.',
   });
   if (!(await acceptedImage(input))) throw notAnImage;

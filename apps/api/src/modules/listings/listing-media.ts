@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, MEDIA_LIMITS, type MediaKind } from '@offplan/shared';
 import { AppError } from '../../lib/errors.ts';
-import { acceptedImage, uprightImage } from '../../lib/images.ts';
+import { acceptedImage, acceptedPdf, uprightImage } from '../../lib/images.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { LARGE_SUFFIX, SMALL_SUFFIX } from './listings.repository.ts';
 
@@ -16,7 +16,8 @@ export type StoredMedia = {
   height: number | null;
 };
 
-const invalid = (message: string) => new AppError(400, 'UNSUPPORTED_FILE', message, { file: message });
+const invalid = (message: string) =>
+  new AppError(400, ERROR_CODES.unsupportedFile, message, { file: message });
 
 /**
  * The name shown for an upload: the client's base name with anything unusual replaced. A name that
@@ -26,9 +27,14 @@ const invalid = (message: string) => new AppError(400, 'UNSUPPORTED_FILE', messa
 export function displayFileName(name: string, fallbackExtension: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
   if (/[/\\\u0000-\u001f]/.test(name) || name.split(/[/\\]/).includes('..') || name.startsWith('.')) {
-    throw new AppError(400, 'INVALID_FILE_NAME', 'The file name must be a plain name, without a path.', {
-      file: 'The file name must be a plain name, without a path.',
-    });
+    throw new AppError(
+      400,
+      ERROR_CODES.invalidFileName,
+      'The file name must be a plain name, without a path.',
+      {
+        file: 'The file name must be a plain name, without a path.',
+      },
+    );
   }
   const cleaned = name
     .normalize('NFKC')
@@ -39,7 +45,7 @@ export function displayFileName(name: string, fallbackExtension: string): string
 }
 
 /**
- * Checks an upload by its content (sharp for images, the `%PDF-` signature for documents), then
+ * Checks an upload by its content (sharp for images; documents as whole PDFs, lib/images.ts), then
  * stores it through the media storage under a server-made key:
  * - image: JPEG/PNG/WebP up to 10 MB → WebP 1600 and 800 wide (never enlarged, metadata stripped);
  * - brochure/floorplan: PDF, or an image (kept as one WebP up to 2400 wide), up to 20 MB.
@@ -62,6 +68,12 @@ export async function processUpload(
   const isPdf = input.subarray(0, 5).toString('latin1') === '%PDF-';
 
   if (!isImageKind && isPdf) {
+    // Issue 15 finding 8: the signature alone let an HTML page that starts with %PDF- through.
+    if (!acceptedPdf(input)) {
+      throw invalid(
+        'This PDF is incomplete or holds web-page content. Export it again as a PDF and upload that.',
+      );
+    }
     const fileName = displayFileName(file.name || 'document.pdf', 'pdf');
     const url = await storage.put(`${base}.pdf`, input, 'application/pdf');
     return {
