@@ -71,6 +71,13 @@ describe('GET /api/admin/users', () => {
     expect(page.total).toBe(0);
   });
 
+  it('refuses a NUL in the search with 400 naming q (issue 15 finding 1)', async () => {
+    const response = await t.request('/api/admin/users?q=dana%00', { cookie: adminCookie });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { q: expect.stringMatching(/NUL/) } });
+  });
+
   it('refuses ordinary users and visitors', async () => {
     expect((await t.request('/api/admin/users', { cookie: developerCookie })).status).toBe(403);
     expect((await t.request(`/api/admin/users/${admin.id}`, { cookie: developerCookie })).status).toBe(403);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { AnalyticsEvent } from '@offplan/shared';
+import { type AnalyticsEvent, ERROR_CODES } from '@offplan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '../../db/schema/index.ts';
@@ -138,6 +138,34 @@ describe('POST /api/analytics/batch', () => {
       expect((await send({ events: [bad] })).status, JSON.stringify(bad)).toBe(400);
     }
     expect((await send({ events: [] })).status).toBe(400);
+  });
+
+  it('refuses a NUL in a property value, in device_id and in a property key with 400, without a session (issue 15 finding 1)', async () => {
+    const cases = [
+      {
+        events: event({ event_properties: { label: 'a\u0000b' } }),
+        field: 'events.0.event_properties.label',
+      },
+      { events: event({ device_id: 'visitor\u0000' }), field: 'events.0.device_id' },
+      { events: event({ event_properties: { 'la\u0000bel': 'x' } }), field: 'events.0.event_properties' },
+    ];
+    for (const { events: bad, field } of cases) {
+      const response = await send({ events: [bad] });
+      expect(response.status, field).toBe(400);
+      const { error } = (await response.json()) as {
+        error: { code: string; fields: Record<string, string> };
+      };
+      expect(error.code).toBe(ERROR_CODES.validation);
+      // Refused by the contract, naming the field (the database's safety net names none).
+      expect(Object.keys(error.fields).join(), field).toContain(field);
+      expect(await stored(bad.insert_id)).toEqual([]);
+    }
+  });
+
+  it('stores control and bidi characters of property values removed (issue 15 finding 7)', async () => {
+    const sent = event({ event_properties: { label: 'Get\u0007 in\u202e touch\u200b' } });
+    expect((await send({ events: [sent] })).status).toBe(202);
+    expect((await stored(sent.insert_id))[0]?.eventProperties).toEqual({ label: 'Get in touch' });
   });
 
   it('refuses an oversized batch with 413 and stores nothing', async () => {

@@ -85,6 +85,43 @@ describe('POST /api/feedback', () => {
     expect(await t.db.select().from(outboxMessages)).toHaveLength(mailsBefore);
   });
 
+  it('refuses a NUL in the message or the page with 400 naming the field, writing nothing (issue 15 finding 1)', async () => {
+    // Its own sender: each call counts towards the hourly limit the last test measures.
+    const cookie = await t.signIn((await t.createUser()).email);
+    const before = (await t.db.select().from(feedback)).length;
+    for (const [body, field] of [
+      [{ category: 'bug', message: 'a\u0000b' }, 'message'],
+      [{ category: 'bug', message: 'ok', page: '/projects\u0000' }, 'page'],
+    ] as const) {
+      const response = await send(body, cookie);
+      expect(response.status, field).toBe(400);
+      const { error } = (await response.json()) as {
+        error: { code: string; fields: Record<string, string> };
+      };
+      expect(error.code).toBe(ERROR_CODES.validation);
+      expect(error.fields[field]).toMatch(/NUL/);
+    }
+    expect(await t.db.select().from(feedback)).toHaveLength(before);
+  });
+
+  it('stores control, bidi and zero-width characters removed, line breaks kept (issue 15 finding 7)', async () => {
+    const response = await send(
+      {
+        category: 'bug',
+        message: 'Red\u0001\u0007\u001b[31m text\u202e\u200b\nsecond line',
+        page: '/pro\u0007jects',
+      },
+      await t.signIn((await t.createUser()).email),
+    );
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const [row] = await t.db.select().from(feedback).where(eq(feedback.id, id));
+    expect(row?.message).toBe('Red[31m text\nsecond line');
+    expect(row?.page).toBe('/projects');
+    // Out of the lists the tests below read.
+    await t.db.delete(feedback).where(eq(feedback.id, id));
+  });
+
   it('needs a session', async () => {
     expect((await send({ category: 'bug', message: 'anonymous' })).status).toBe(401);
   });

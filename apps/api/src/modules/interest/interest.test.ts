@@ -58,6 +58,19 @@ describe('PUT /api/interest/product-ai/me', () => {
     ).toHaveLength(0);
   });
 
+  it('refuses a NUL in the note with 400 naming the field, writing nothing (issue 15 finding 1)', async () => {
+    const response = await register(otherCookie, { note: 'keen\u0000' });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { note: expect.stringMatching(/NUL/) },
+    });
+    expect(
+      await t.db.select().from(productInterest).where(eq(productInterest.userId, other.id)),
+    ).toHaveLength(0);
+  });
+
   it('needs a session', async () => {
     const response = await t.request('/api/interest/product-ai/me', { method: 'PUT', json: {} });
     expect(response.status).toBe(401);

@@ -338,6 +338,27 @@ describe('open, read and click tracking', () => {
     }
     expect(await rowCount(inAppMessageReceipts)).toBe(before);
   });
+
+  it('refuses a NUL in the read ids or the clicked id with 400 naming the field (issue 15 finding 1)', async () => {
+    const before = await rowCount(inAppMessageReceipts);
+    for (const [event, json, field] of [
+      ['read', { messageIds: ['a\u0000b'] }, 'messageIds.0'],
+      ['click', { messageId: 'a\u0000b' }, 'messageId'],
+    ] as const) {
+      const response = await t.request(`/api/notifications/${event}`, {
+        method: 'POST',
+        cookie: alice.cookie,
+        json,
+      });
+      expect(response.status, event).toBe(400);
+      const { error } = (await response.json()) as {
+        error: { code: string; fields: Record<string, string> };
+      };
+      expect(error.code, event).toBe('VALIDATION_FAILED');
+      expect(error.fields[field], event).toMatch(/NUL/);
+    }
+    expect(await rowCount(inAppMessageReceipts)).toBe(before);
+  });
 });
 
 describe('admin composer', () => {
