@@ -1,4 +1,4 @@
-import { MESSAGES, type ProjectSummary, type UserProjectsOutput } from '@offplan/shared';
+import { MESSAGES, type ProjectSummary, type SiteInfo } from '@offplan/shared';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,106 +15,34 @@ import {
   createAppRouter,
   installAccessErrorHandlers,
 } from './router.tsx';
-import { jsonResponse, renderWithProviders } from './test/render.tsx';
+import { type ApiAnswer, apiError, ok, stubApi as stubFrameApi } from './test/api-stub.ts';
+import { projectSummaryOf, sessionOf, siteOf, userOf, userProjectsOf } from './test/factories.ts';
+import { renderWithProviders } from './test/render.tsx';
 
-const site = {
-  productName: 'Offplan',
-  siteName: 'Offplan Portal',
-  tenant: 'offplan',
-  maintenanceMode: false,
-};
-
-function user(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 'u1',
-    name: 'Dana Developer',
-    email: 'dana@harbourline.example',
-    emailVerified: true,
-    jobRoleId: 1,
-    image: null,
-    role: 'user',
-    firstName: 'Dana',
-    lastName: 'Developer',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-function sessionOf(userOverrides: Record<string, unknown> = {}) {
-  return {
-    user: user(userOverrides),
-    session: { id: 's1', userId: 'u1', expiresAt: '2099-01-01T00:00:00.000Z', token: 't' },
-  };
-}
-
-function project(id: number, title: string): ProjectSummary {
-  return {
-    id,
-    name: title.toLowerCase().replaceAll(' ', '-'),
-    title,
-    fullAddress: `${id} Example Street, Parramatta NSW 2150`,
-    stage: 'COMMENCED',
-    salesStatus: 'SELLING_NOW',
-    stageLabel: 'Construction Commenced',
-    salesStatusLabel: 'Selling Now',
-    createdAt: '2025-06-01T00:00:00.000Z',
-    updatedAt: '2026-03-03T00:00:00.000Z',
-    images: [`/media/demo/${id}.svg`],
-    prefix: 'nsw',
-    slug: `project-${id}`,
-    projectType: 'HIGH_RISE',
-    buildingType: 'APARTMENTS',
-    campaignType: 'CPL',
-    suburb: 'Parramatta',
-    state: 'NSW',
-    postcode: '2150',
-  };
-}
-
-function account(projects: ProjectSummary[]): UserProjectsOutput {
-  return {
-    projectIds: projects.map((p) => p.id),
-    recommendedProjectIds: [],
-    projectRequestsIds: [],
-    projects,
-    recommendedProjects: [],
-    projectRequests: [],
-    organisation: { id: 'org1', name: 'Harbourline Developments', role: 'owner' },
-  };
-}
+const project = projectSummaryOf;
+const account = (projects: ProjectSummary[]) => userProjectsOf(projects);
 
 type Api = {
-  site?: Partial<typeof site>;
+  site?: Partial<SiteInfo>;
   /** A function answers each get-session call in turn. */
   session?: unknown;
-  userProjects?: { status: number; body: unknown };
+  userProjects?: ApiAnswer;
   /** Called when the sign-in form posts; answers success. */
   onSignIn?: () => void;
 };
 
-/** Answers the calls the app makes, like the API would. */
+/** Answers the calls the app makes, like the API would (the account only when given). */
 function stubApi(api: Api) {
-  const calls: string[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost:3000');
-    calls.push(url.pathname);
-    if (url.pathname === '/api/site') return jsonResponse(200, { ...site, ...api.site });
-    if (url.pathname === '/api/auth/get-session') {
-      return jsonResponse(200, (typeof api.session === 'function' ? api.session() : api.session) ?? null);
-    }
-    if (url.pathname === '/api/auth/sign-out') return jsonResponse(200, { success: true });
-    if (url.pathname === '/api/auth/sign-in/email') {
+  return stubFrameApi({
+    'GET /api/site': ok(siteOf(api.site)),
+    'GET /api/auth/get-session': () =>
+      ok((typeof api.session === 'function' ? api.session() : api.session) ?? null),
+    'POST /api/auth/sign-in/email': () => {
       api.onSignIn?.();
-      return jsonResponse(200, { redirect: false, token: 't', user: user() });
-    }
-    if (url.pathname === '/api/user-projects' && api.userProjects) {
-      return jsonResponse(api.userProjects.status, api.userProjects.body);
-    }
-    return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
+      return ok({ redirect: false, token: 't', user: userOf() });
+    },
+    'GET /api/user-projects': api.userProjects ?? apiError(404, 'NOT_FOUND', 'Not found.'),
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
 }
 
 function renderApp(path: string): AppRouter {
@@ -297,7 +225,7 @@ describe('session routing (spec §4)', () => {
     expect(router.state.location.href).toBe('/verify-email?error=EMAIL_NOT_VERIFIED');
     expect(screen.getByText('dana@harbourline.example')).toBeTruthy();
     // The session was read again rather than trusted from before the refusal.
-    expect(calls.filter((path) => path === '/api/auth/get-session').length).toBeGreaterThanOrEqual(2);
+    expect(calls.filter((call) => call.path === '/api/auth/get-session').length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByText('Your projects could not be loaded')).toBeNull();
     expect(screen.queryByText('Admins have no projects of their own')).toBeNull();
   });
@@ -394,7 +322,7 @@ describe('dashboard', () => {
     renderApp('/dashboard');
 
     expect(await screen.findByText('Admins have no projects of their own')).toBeTruthy();
-    expect(calls).not.toContain('/api/user-projects');
+    expect(calls.map((call) => call.path)).not.toContain('/api/user-projects');
   });
 });
 

@@ -2,7 +2,8 @@ import type { AccessRequestItem } from '@offplan/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../test/render.tsx';
+import { apiError, ok, stubApi } from '../../test/api-stub.ts';
+import { projectSummaryOf } from '../../test/factories.ts';
 import { renderInRouter } from '../listings/test-utils.tsx';
 import { AccessRequestsPage } from './components/access-requests-page.tsx';
 
@@ -16,25 +17,16 @@ function requestItem(id: number, name: string): AccessRequestItem {
     decidedAt: null,
     note: null,
     project: {
-      id: 40 + id,
-      name: `p${id}`,
-      title: `Tower ${id}`,
-      fullAddress: '',
-      stage: 'COMMENCED',
-      salesStatus: 'SELLING_NOW',
-      stageLabel: 'Construction Commenced',
-      salesStatusLabel: 'Selling Now',
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      images: [],
-      prefix: 'nsw',
-      slug: `tower-${id}`,
-      projectType: null,
-      buildingType: 'APARTMENTS',
-      campaignType: 'NONE',
-      suburb: 'Parramatta',
-      state: 'NSW',
-      postcode: '2150',
+      ...projectSummaryOf(40 + id, `Tower ${id}`, {
+        name: `p${id}`,
+        fullAddress: '',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+        images: [],
+        slug: `tower-${id}`,
+        projectType: null,
+        campaignType: 'NONE',
+      }),
       organisationId: 'org1',
     },
     requester: { id: `u${id}`, name, email: `${name.toLowerCase()}@example.com`, organisation: null },
@@ -43,33 +35,27 @@ function requestItem(id: number, name: string): AccessRequestItem {
 }
 
 /** The API as the server answers it: a decided request leaves the pending list. */
-function stubApi() {
+function stubRequestsApi() {
   let pending = [requestItem(1, 'Ava'), requestItem(2, 'Ben')];
   const decisions: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const decided = /^\/api\/access-requests\/(\d+)\/decision$/.exec(url.pathname);
-      if (decided && init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as { decision: string; note?: string };
-        decisions.push({ path: url.pathname, body });
-        const item = pending.find((candidate) => candidate.id === Number(decided[1]))!;
-        pending = pending.filter((candidate) => candidate !== item);
-        return jsonResponse(200, {
-          request: {
-            ...item,
-            status: body.decision === 'approve' ? 'approved' : 'declined',
-            note: body.note ?? null,
-          },
-        });
-      }
-      if (url.pathname === '/api/access-requests') return jsonResponse(200, { items: pending });
-      if (url.pathname === '/api/user-projects')
-        return jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'No.' } });
-      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
-    }),
-  );
+  stubApi({
+    'POST /api/access-requests/*': ({ path, body }) => {
+      const decision = body as { decision: string; note?: string };
+      decisions.push({ path, body: decision });
+      const id = Number(/^\/api\/access-requests\/(\d+)\/decision$/.exec(path)?.[1]);
+      const item = pending.find((candidate) => candidate.id === id)!;
+      pending = pending.filter((candidate) => candidate !== item);
+      return ok({
+        request: {
+          ...item,
+          status: decision.decision === 'approve' ? 'approved' : 'declined',
+          note: decision.note ?? null,
+        },
+      });
+    },
+    'GET /api/access-requests': () => ok({ items: pending }),
+    'GET /api/user-projects': apiError(403, 'FORBIDDEN', 'No.'),
+  });
   return decisions;
 }
 
@@ -81,7 +67,7 @@ describe('/accessrequests', () => {
   it(
     'approves a request with a note, and the list reloads without it',
     async () => {
-      const decisions = stubApi();
+      const decisions = stubRequestsApi();
       renderInRouter(() => (
         <Suspense fallback={null}>
           <AccessRequestsPage status="pending" onStatusChange={() => {}} />
@@ -107,7 +93,7 @@ describe('/accessrequests', () => {
   it(
     'declines without a note',
     async () => {
-      const decisions = stubApi();
+      const decisions = stubRequestsApi();
       renderInRouter(() => (
         <Suspense fallback={null}>
           <AccessRequestsPage status="pending" onStatusChange={() => {}} />

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { jsonResponse } from '../../test/render.tsx';
+import { stubApi } from '../../test/api-stub.ts';
 import { theme } from '../../theme.ts';
 import { FEEDBACK_TEXT, FeedbackForm } from './components/feedback-form.tsx';
 
@@ -21,18 +21,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('FeedbackForm', () => {
   it('asks for a category and a message before sending anything', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubApi();
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     expect(await screen.findByText(FEEDBACK_TEXT.categoryRequired)).toBeTruthy();
     expect(screen.getByText(FEEDBACK_TEXT.messageRequired)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('sends category, message and page, then thanks the user', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(201, { id: 'f1' }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubApi({ 'POST /api/feedback': { status: 201, body: { id: 'f1' } } });
     renderForm('/projects');
     fireEvent.click(screen.getByRole('combobox', { name: 'Category' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Idea or feature request' }));
@@ -41,13 +39,13 @@ describe('FeedbackForm', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     expect(await screen.findByText(FEEDBACK_TEXT.sent)).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [URL, RequestInit];
-    expect(String(url)).toMatch(/\/api\/feedback$/);
-    expect(JSON.parse(String(init.body))).toEqual({
+    const [call] = calls;
+    expect(call?.path).toMatch(/\/api\/feedback$/);
+    expect(call?.body).toEqual({
       category: 'idea',
       message: 'A map view please',
       page: '/projects',
     });
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(calls).toHaveLength(1));
   });
 });

@@ -6,46 +6,16 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { createAppRouter } from '../../router.tsx';
-import { jsonResponse } from '../../test/render.tsx';
+import { ok, stubApi } from '../../test/api-stub.ts';
+import { sessionOf } from '../../test/factories.ts';
 import { theme } from '../../theme.ts';
 
-const site = {
-  productName: 'Offplan',
-  siteName: 'Offplan Portal',
-  tenant: 'offplan',
-  maintenanceMode: false,
-};
-
-function sessionOf(user: Record<string, unknown>, impersonatedBy: string | null = null) {
-  return {
-    user: {
-      id: 'u1',
-      name: 'Dana Developer',
-      email: 'dana@harbourline.example',
-      emailVerified: true,
-      jobRoleId: 1,
-      image: null,
-      role: 'user',
-      firstName: 'Dana',
-      lastName: 'Developer',
-      ...user,
-    },
-    session: { id: 's1', expiresAt: '2099-01-01T00:00:00.000Z', impersonatedBy },
-  };
-}
+/** Dana's session; `impersonatedBy` names the admin acting as her. */
+const sessionAs = (user: Record<string, unknown>, impersonatedBy: string | null = null) =>
+  sessionOf(user, { impersonatedBy });
 
 function renderProfile(session: unknown) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const { pathname } = new URL(String(input instanceof Request ? input.url : input));
-      calls.push(pathname);
-      if (pathname === '/api/site') return jsonResponse(200, site);
-      if (pathname === '/api/auth/get-session') return jsonResponse(200, session);
-      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
-    }),
-  );
+  const calls = stubApi({ 'GET /api/auth/get-session': ok(session) });
   const queryClient = createQueryClient();
   const router = createAppRouter({
     queryClient,
@@ -81,7 +51,7 @@ afterEach(() => {
 describe('user menu: Return to Admin (spec §2, §6)', () => {
   it('shows it to a non-admin while an admin magic token is stored', async () => {
     window.sessionStorage.setItem(ADMIN_MAGIC_TOKEN_KEY, 'magic-1');
-    renderProfile(sessionOf({}, 'admin-1'));
+    renderProfile(sessionAs({}, 'admin-1'));
 
     const menu = await openAccountMenu();
     expect(within(menu).getByRole('menuitem', { name: 'Return to Admin' })).toBeTruthy();
@@ -93,7 +63,7 @@ describe('user menu: Return to Admin (spec §2, §6)', () => {
 
   it('never shows it to an admin, even with a token stored', async () => {
     window.sessionStorage.setItem(ADMIN_MAGIC_TOKEN_KEY, 'magic-1');
-    renderProfile(sessionOf({ role: 'admin' }));
+    renderProfile(sessionAs({ role: 'admin' }));
 
     const menu = await openAccountMenu();
     expect(within(menu).queryByRole('menuitem', { name: 'Return to Admin' })).toBeNull();
@@ -101,7 +71,7 @@ describe('user menu: Return to Admin (spec §2, §6)', () => {
   });
 
   it('does not show it without a token', async () => {
-    renderProfile(sessionOf({}));
+    renderProfile(sessionAs({}));
 
     const menu = await openAccountMenu();
     expect(within(menu).queryByRole('menuitem', { name: 'Return to Admin' })).toBeNull();
@@ -111,7 +81,7 @@ describe('user menu: Return to Admin (spec §2, §6)', () => {
 describe('impersonation banner (design §1)', () => {
   it('names the user above the page while an admin acts as them, with Return to Admin', async () => {
     window.sessionStorage.setItem(ADMIN_MAGIC_TOKEN_KEY, 'magic-1');
-    renderProfile(sessionOf({}, 'admin-1'));
+    renderProfile(sessionAs({}, 'admin-1'));
 
     const banner = await screen.findByRole('status', { name: 'Acting as another user' });
     expect(banner.textContent).toContain(BANNER);
@@ -119,19 +89,19 @@ describe('impersonation banner (design §1)', () => {
   });
 
   it('only logs when the token is missing (another tab): no sign-out, no move (spec §8)', async () => {
-    const { calls } = renderProfile(sessionOf({}, 'admin-1'));
+    const { calls } = renderProfile(sessionAs({}, 'admin-1'));
 
     const banner = await screen.findByRole('status', { name: 'Acting as another user' });
     fireEvent.click(within(banner).getByRole('button', { name: 'Return to Admin' }));
 
     await waitFor(() => expect(console.error).toHaveBeenCalledWith(MESSAGES.adminMagicTokenNotFound));
     vi.mocked(console.error).mockClear();
-    expect(calls).not.toContain('/api/auth/sign-out');
+    expect(calls.map((call) => call.path)).not.toContain('/api/auth/sign-out');
     expect(screen.getByRole('status', { name: 'Acting as another user' })).toBeTruthy();
   });
 
   it("is not there in the user's own session", async () => {
-    renderProfile(sessionOf({}));
+    renderProfile(sessionAs({}));
 
     expect(await screen.findByRole('button', { name: 'Account menu' })).toBeTruthy();
     expect(screen.queryByText(BANNER)).toBeNull();

@@ -2,6 +2,7 @@ import { type Listing, VIDEO_LINK_INVALID_MESSAGE } from '@offplan/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSaveStatusStore } from '../../stores/save-status-store.ts';
+import { ok, stubApi } from '../../test/api-stub.ts';
 import { jsonResponse } from '../../test/render.tsx';
 import { ListingEditor } from './components/listing-editor.tsx';
 import { listingFixture, renderInRouter } from './test-utils.tsx';
@@ -20,38 +21,29 @@ function stubListingApi(
   } = {},
 ) {
   const patches: Patch[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      if (url.pathname === `/api/listings/${listing.id}` && init?.method === 'PATCH') {
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        patches.push({ path: url.pathname, body });
-        await options.gate;
-        const replaced = options.answer?.(body);
-        if (replaced) return replaced;
-        return jsonResponse(200, { listing: { ...listing, ...body } });
-      }
-      if (url.pathname === `/api/listings/${listing.id}`) return jsonResponse(200, { listing });
-      if (url.pathname === '/api/gazetteer') {
-        return jsonResponse(200, {
-          results: [
-            {
-              suburb: 'Parramatta',
-              postcode: '2150',
-              state: 'NSW',
-              lga: 'City of Parramatta',
-              lat: -33.81,
-              lng: 151.0,
-              label: 'Parramatta NSW 2150',
-              source: 'gazetteer',
-            },
-          ],
-        });
-      }
-      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  stubApi({
+    [`PATCH /api/listings/${listing.id}`]: async ({ path, body }) => {
+      const changes = body as Record<string, unknown>;
+      patches.push({ path, body: changes });
+      await options.gate;
+      return options.answer?.(changes) ?? ok({ listing: { ...listing, ...changes } });
+    },
+    [`GET /api/listings/${listing.id}`]: ok({ listing }),
+    'GET /api/gazetteer': ok({
+      results: [
+        {
+          suburb: 'Parramatta',
+          postcode: '2150',
+          state: 'NSW',
+          lga: 'City of Parramatta',
+          lat: -33.81,
+          lng: 151.0,
+          label: 'Parramatta NSW 2150',
+          source: 'gazetteer',
+        },
+      ],
     }),
-  );
+  });
   return patches;
 }
 

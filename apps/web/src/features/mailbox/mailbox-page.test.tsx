@@ -6,15 +6,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { createAppRouter } from '../../router.tsx';
-import { jsonResponse } from '../../test/render.tsx';
+import { apiError, ok, stubApi } from '../../test/api-stub.ts';
+import { adminSessionOf } from '../../test/factories.ts';
 import { theme } from '../../theme.ts';
-
-const site = {
-  productName: 'Offplan',
-  siteName: 'Offplan Portal',
-  tenant: 'offplan',
-  maintenanceMode: false,
-};
 
 function message(overrides: Partial<OutboxMessage>): OutboxMessage {
   return {
@@ -33,39 +27,20 @@ function message(overrides: Partial<OutboxMessage>): OutboxMessage {
   };
 }
 
-function stubApi(role: string, pages: Record<string, { items: OutboxMessage[]; total: number }> | 'off') {
+function stubMailboxApi(
+  role: string,
+  pages: Record<string, { items: OutboxMessage[]; total: number }> | 'off',
+) {
   const mailboxPages: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      if (url.pathname === '/api/site') return jsonResponse(200, site);
-      if (url.pathname === '/api/auth/get-session') {
-        return jsonResponse(200, {
-          user: {
-            id: 'a1',
-            name: 'Ada Admin',
-            email: 'ada@offplan.example',
-            emailVerified: true,
-            jobRoleId: 1,
-            role,
-          },
-          session: { id: 's1', expiresAt: '2099-01-01T00:00:00.000Z' },
-        });
-      }
-      if (url.pathname === '/api/dev/mailbox') {
-        const page = url.searchParams.get('page') ?? '1';
-        mailboxPages.push(page);
-        if (pages === 'off') {
-          return jsonResponse(404, {
-            error: { code: 'NOT_FOUND', message: 'No API route GET /api/dev/mailbox.' },
-          });
-        }
-        return jsonResponse(200, pages[page] ?? { items: [], total: 0 });
-      }
-      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
-    }),
-  );
+  stubApi({
+    'GET /api/auth/get-session': ok(adminSessionOf({ id: 'a1', role })),
+    'GET /api/dev/mailbox': ({ url }) => {
+      const page = url.searchParams.get('page') ?? '1';
+      mailboxPages.push(page);
+      if (pages === 'off') return apiError(404, 'NOT_FOUND', 'No API route GET /api/dev/mailbox.');
+      return ok(pages[page] ?? { items: [], total: 0 });
+    },
+  });
   return mailboxPages;
 }
 
@@ -88,7 +63,7 @@ afterEach(() => {
 describe('/dev/mailbox', () => {
   it('lists emails and texts with their links: same-site ones open here, others in a new tab', async () => {
     const origin = window.location.origin;
-    stubApi('admin', {
+    stubMailboxApi('admin', {
       '1': {
         total: 2,
         items: [
@@ -126,7 +101,7 @@ describe('/dev/mailbox', () => {
   });
 
   it('asks again on Refresh and loads older pages on demand', async () => {
-    const asked = stubApi('admin', {
+    const asked = stubMailboxApi('admin', {
       '1': { total: 2, items: [message({ id: 'm2', subject: 'Newest' })] },
       '2': { total: 2, items: [message({ id: 'm1', subject: 'Oldest' })] },
     });
@@ -143,14 +118,14 @@ describe('/dev/mailbox', () => {
   });
 
   it('explains that the mailbox is off where the server delivers for real', async () => {
-    stubApi('admin', 'off');
+    stubMailboxApi('admin', 'off');
     renderApp('/dev/mailbox');
 
     expect(await screen.findByText('The dev mailbox is off here')).toBeTruthy();
   });
 
   it('is not there for non-admins', async () => {
-    const asked = stubApi('user', {});
+    const asked = stubMailboxApi('user', {});
     renderApp('/dev/mailbox');
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();

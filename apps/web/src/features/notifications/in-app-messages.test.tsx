@@ -2,7 +2,8 @@ import { IN_APP_MESSAGES, type Notification } from '@offplan/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analytics } from '../../lib/analytics/tracker.ts';
-import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { ok, stubApi } from '../../test/api-stub.ts';
+import { renderWithProviders } from '../../test/render.tsx';
 import { InAppMessages } from './components/in-app-messages.tsx';
 import { popupQueue } from './lib/popup-rules.ts';
 
@@ -52,6 +53,17 @@ describe('popupQueue (spec §9 in-app message rules)', () => {
   });
 });
 
+/** The bell's API: a token, the given messages, and receipts recorded. */
+function stubMessagesApi(notifications: unknown[]) {
+  return stubApi({
+    'POST /api/notifications/token': ok({ token: 't' }),
+    'GET /api/notifications/*': ok({ notifications }),
+    'POST /api/notifications/open': ok({ recorded: 1 }),
+    'POST /api/notifications/read': ok({ recorded: 1 }),
+    'POST /api/notifications/click': ok({ recorded: 1 }),
+  });
+}
+
 describe('InAppMessages', () => {
   beforeEach(() => window.localStorage.clear());
   afterEach(() => {
@@ -61,31 +73,21 @@ describe('InAppMessages', () => {
 
   it('shows one at a time, records the open, and waits 30 s after closing before the next', async () => {
     const track = vi.spyOn(analytics, 'track');
-    const posted: { path: string; body: unknown }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-        const url = new URL(String(input));
-        if (url.pathname === '/api/notifications/token') return jsonResponse(200, { token: 't' });
-        if (init.method === 'POST') {
-          posted.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
-          return jsonResponse(200, { recorded: 1 });
-        }
-        return jsonResponse(200, {
-          notifications: [
-            message('second', { priorityLevel: 2 }),
-            message('first', { priorityLevel: 1 }, { body: '<p>Hi<img src=x onerror="window.__xss=1"></p>' }),
-          ],
-        });
-      }),
-    );
+    const calls = stubMessagesApi([
+      message('second', { priorityLevel: 2 }),
+      message('first', { priorityLevel: 1 }, { body: '<p>Hi<img src=x onerror="window.__xss=1"></p>' }),
+    ]);
+    const posted = () =>
+      calls
+        .filter((call) => call.method === 'POST' && call.path !== '/api/notifications/token')
+        .map(({ path, body }) => ({ path, body }));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderWithProviders(<InAppMessages email="dana@example.com" />);
     const popup = await screen.findByTestId('in-app-message');
     expect(popup.textContent).toContain('Title first');
     expect(popup.dataset.position).toBe('TopRight');
     expect(popup.querySelector('img[onerror]')).toBeNull();
-    expect(posted).toContainEqual({ path: '/api/notifications/open', body: { messageIds: ['first'] } });
+    expect(posted()).toContainEqual({ path: '/api/notifications/open', body: { messageIds: ['first'] } });
     expect(track).toHaveBeenCalledWith('notification_appear', { message_id: 'first', in_app_campaign_id: 1 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Close message' }));
@@ -93,7 +95,7 @@ describe('InAppMessages', () => {
       await vi.advanceTimersByTimeAsync(IN_APP_MESSAGES.animationMs + 50);
     });
     expect(screen.queryByTestId('in-app-message')).toBeNull();
-    expect(posted).toContainEqual({ path: '/api/notifications/read', body: { messageIds: ['first'] } });
+    expect(posted()).toContainEqual({ path: '/api/notifications/read', body: { messageIds: ['first'] } });
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(
@@ -110,20 +112,10 @@ describe('InAppMessages', () => {
   it.each(['Center', 'Full'] as const)(
     'shows a %s message as a dialog; trigger never shows nothing',
     async (position) => {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-          const url = new URL(String(input));
-          if (url.pathname === '/api/notifications/token') return jsonResponse(200, { token: 't' });
-          if (init.method === 'POST') return jsonResponse(200, { recorded: 1 });
-          return jsonResponse(200, {
-            notifications: [
-              message('hidden', { trigger: 'never', priorityLevel: 0 }),
-              message('shown', { position }),
-            ],
-          });
-        }),
-      );
+      stubMessagesApi([
+        message('hidden', { trigger: 'never', priorityLevel: 0 }),
+        message('shown', { position }),
+      ]);
       renderWithProviders(<InAppMessages email="dana@example.com" />);
       expect(await screen.findByRole('dialog', { name: 'Title shown' })).toBeTruthy();
       expect(screen.queryByText('Title hidden')).toBeNull();

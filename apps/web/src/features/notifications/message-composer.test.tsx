@@ -3,28 +3,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { jsonResponse } from '../../test/render.tsx';
+import { type ApiAnswer, apiError, callsTo, ok, stubApi } from '../../test/api-stub.ts';
 import { theme } from '../../theme.ts';
 import { MessageComposer } from './components/message-composer.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 /** The API: no organisations to pick, and the given answer to the send. */
-function stubApi(sendAnswer: Response) {
-  const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost:3000');
-      if (url.pathname === '/api/admin/messages' && init?.method === 'POST') {
-        sent.push(JSON.parse(String(init.body)));
-        return sendAnswer;
-      }
-      if (url.pathname.startsWith('/api/admin/messages')) return jsonResponse(200, { items: [] });
-      return jsonResponse(200, []);
-    }),
-  );
-  return sent;
+function stubComposerApi(sendAnswer: ApiAnswer) {
+  return stubApi({
+    'POST /api/admin/messages': sendAnswer,
+    'GET /api/admin/messages/organisations': ok({ items: [] }),
+  });
 }
 
 async function fillAndSend() {
@@ -43,25 +33,19 @@ async function fillAndSend() {
 
 describe('MessageComposer', () => {
   it('shows the message next to the field the server names', async () => {
-    const sent = stubApi(
-      jsonResponse(400, {
-        error: { code: 'VALIDATION_FAILED', message: 'Check the title.', fields: { title: 'Too long.' } },
-      }),
+    const calls = stubComposerApi(
+      apiError(400, 'VALIDATION_FAILED', 'Check the title.', { title: 'Too long.' }),
     );
     await fillAndSend();
     expect(await screen.findByText('Too long.')).toBeTruthy();
-    expect(sent).toHaveLength(1);
+    expect(callsTo(calls, 'POST', '/api/admin/messages')).toHaveLength(1);
     expect(screen.queryByText('Check the title.')).toBeNull();
   });
 
   it('shows the message above the form when the server names only fields the form lacks', async () => {
-    stubApi(
-      jsonResponse(400, {
-        error: {
-          code: 'VALIDATION_FAILED',
-          message: 'Unknown field: audienceFilter.',
-          fields: { audienceFilter: 'Unknown field.' },
-        },
+    stubComposerApi(
+      apiError(400, 'VALIDATION_FAILED', 'Unknown field: audienceFilter.', {
+        audienceFilter: 'Unknown field.',
       }),
     );
     await fillAndSend();

@@ -2,7 +2,8 @@ import type { Notification } from '@offplan/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analytics } from '../../lib/analytics/tracker.ts';
-import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { type ApiCall, apiError, ok, stubApi } from '../../test/api-stub.ts';
+import { renderWithProviders } from '../../test/render.tsx';
 import { notificationsQueryOptions } from './api/notifications.ts';
 import { EMPTY_NOTIFICATIONS_TEXT, NotificationBell } from './components/notification-bell.tsx';
 
@@ -26,37 +27,20 @@ function message(id: string, overrides: Partial<Notification> = {}): Notificatio
   };
 }
 
-type Call = { path: string; method: string; body: unknown; headers: Headers };
-
-function stubApi(answer: { notifications?: Notification[]; status?: number }) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input));
-      const call = {
-        path: url.pathname,
-        method: init.method ?? 'GET',
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-        headers: new Headers(init.headers),
-      };
-      calls.push(call);
-      if (url.pathname === '/api/notifications/token') return jsonResponse(200, { token: 'tok-1' });
-      if (url.pathname.startsWith('/api/notifications/') && call.method === 'GET') {
-        if (answer.status && answer.status >= 400) {
-          return jsonResponse(answer.status, { error: { code: 'INTERNAL_ERROR', message: 'boom' } });
-        }
-        return jsonResponse(200, { notifications: answer.notifications ?? [] });
-      }
-      if (/^\/api\/notifications\/(open|read|click)$/.test(url.pathname))
-        return jsonResponse(200, { recorded: 1 });
-      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'no' } });
-    }),
-  );
-  return calls;
+function stubBellApi(answer: { notifications?: Notification[]; status?: number }) {
+  return stubApi({
+    'POST /api/notifications/token': ok({ token: 'tok-1' }),
+    'GET /api/notifications/*': () =>
+      answer.status && answer.status >= 400
+        ? apiError(answer.status, 'INTERNAL_ERROR', 'boom')
+        : ok({ notifications: answer.notifications ?? [] }),
+    'POST /api/notifications/open': ok({ recorded: 1 }),
+    'POST /api/notifications/read': ok({ recorded: 1 }),
+    'POST /api/notifications/click': ok({ recorded: 1 }),
+  });
 }
 
-const posts = (calls: Call[], event: string) =>
+const posts = (calls: ApiCall[], event: string) =>
   calls.filter((call) => call.method === 'POST' && call.path === `/api/notifications/${event}`);
 
 beforeEach(() => {
@@ -69,7 +53,7 @@ afterEach(() => {
 
 describe('NotificationBell', () => {
   it('makes no call without an email', async () => {
-    const calls = stubApi({ notifications: [message('m1')] });
+    const calls = stubBellApi({ notifications: [message('m1')] });
     renderWithProviders(<NotificationBell email="" />);
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -79,12 +63,12 @@ describe('NotificationBell', () => {
   });
 
   it('fetches with the token header, shows the unread dot, and caches the token', async () => {
-    const calls = stubApi({ notifications: [message('m1'), message('m2', { read: true })] });
+    const calls = stubBellApi({ notifications: [message('m1'), message('m2', { read: true })] });
     renderWithProviders(<NotificationBell email="dana@example.com" />);
     expect(await screen.findByTestId('notification-unread-dot')).toBeTruthy();
     const get = calls.find((call) => call.method === 'GET');
     expect(get?.path).toBe('/api/notifications/dana%40example.com');
-    expect(get?.headers.get('x-notification-token')).toBe('tok-1');
+    expect(get?.headers['x-notification-token']).toBe('tok-1');
     expect(JSON.parse(window.localStorage.getItem('notification-token') ?? '{}')).toMatchObject({
       email: 'dana@example.com',
       token: 'tok-1',
@@ -93,7 +77,9 @@ describe('NotificationBell', () => {
 
   it('on open tracks an open per unread message, then marks all read after 500 ms', async () => {
     const track = vi.spyOn(analytics, 'track');
-    const calls = stubApi({ notifications: [message('m1'), message('m2'), message('m3', { read: true })] });
+    const calls = stubBellApi({
+      notifications: [message('m1'), message('m2'), message('m3', { read: true })],
+    });
     renderWithProviders(<NotificationBell email="dana@example.com" />);
     await screen.findByTestId('notification-unread-dot');
 
@@ -136,7 +122,7 @@ describe('NotificationBell', () => {
 
   it('clicking a message marks it read and tracks a click', async () => {
     const track = vi.spyOn(analytics, 'track');
-    const calls = stubApi({
+    const calls = stubBellApi({
       notifications: [
         message('m7', {
           customPayload: {
@@ -171,7 +157,7 @@ describe('NotificationBell', () => {
   });
 
   it("says 'You have no new notifications.' when there are none", async () => {
-    const calls = stubApi({ notifications: [] });
+    const calls = stubBellApi({ notifications: [] });
     renderWithProviders(<NotificationBell email="dana@example.com" />);
     await waitFor(() => expect(calls.some((call) => call.method === 'GET')).toBe(true));
     fireEvent.click(screen.getByTestId('notification-bell'));
@@ -181,7 +167,7 @@ describe('NotificationBell', () => {
 
   it('only logs a load failure (a warning, not an error) and keeps the list empty', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    stubApi({ status: 500 });
+    stubBellApi({ status: 500 });
     renderWithProviders(<NotificationBell email="dana@example.com" />);
     await waitFor(() => expect(warn).toHaveBeenCalled());
     fireEvent.click(screen.getByTestId('notification-bell'));

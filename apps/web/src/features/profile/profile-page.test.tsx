@@ -6,36 +6,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { type AppRouter, createAppRouter } from '../../router.tsx';
-import { jsonResponse } from '../../test/render.tsx';
+import { ok, stubApi as stubFrameApi } from '../../test/api-stub.ts';
+import { sessionOf, userProjectsOf } from '../../test/factories.ts';
 import { theme } from '../../theme.ts';
 
-const site = {
-  productName: 'Offplan',
-  siteName: 'Offplan Portal',
-  tenant: 'offplan',
-  maintenanceMode: false,
-};
-
-function sessionOf(user: Record<string, unknown> = {}, impersonatedBy: string | null = null) {
-  return {
-    user: {
-      id: 'u1',
-      name: 'Dana Developer',
-      email: 'dana@harbourline.example',
-      emailVerified: true,
-      jobRoleId: 1,
-      role: 'user',
-      firstName: 'Dana',
-      lastName: 'Developer',
-      phoneNumber: null,
-      phoneNumberVerified: false,
-      twoFactorEnabled: false,
-      impersonationOptOut: false,
-      ...user,
-    },
-    session: { id: 's1', expiresAt: '2099-01-01T00:00:00.000Z', impersonatedBy },
-  };
-}
+/** Dana's session; `impersonatedBy` names the admin acting as her. */
+const sessionAs = (user: Record<string, unknown> = {}, impersonatedBy: string | null = null) =>
+  sessionOf(user, { impersonatedBy });
 
 const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
@@ -55,46 +32,17 @@ function accountSession(overrides: Partial<AccountSession>): AccountSession {
   };
 }
 
-type Call = { method: string; path: string; body?: unknown };
-
 function stubApi(session: unknown, sessions: AccountSession[] = []) {
-  const calls: Call[] = [];
   let current = sessions;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const method = init?.method ?? 'GET';
-      calls.push({
-        method,
-        path: url.pathname,
-        ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}),
-      });
-      if (url.pathname === '/api/site') return jsonResponse(200, site);
-      if (url.pathname === '/api/auth/get-session') return jsonResponse(200, session);
-      if (url.pathname === '/api/account/sessions') return jsonResponse(200, { sessions: current });
-      if (url.pathname === '/api/auth/revoke-other-sessions') {
-        current = current.filter((item) => item.current);
-        return jsonResponse(200, { status: true });
-      }
-      if (url.pathname === '/api/user-projects') {
-        return jsonResponse(200, {
-          success: true,
-          output: {
-            projectIds: [],
-            recommendedProjectIds: [],
-            projectRequestsIds: [],
-            projects: [],
-            recommendedProjects: [],
-            projectRequests: [],
-            organisation: null,
-          },
-        });
-      }
-      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
-    }),
-  );
-  return calls;
+  return stubFrameApi({
+    'GET /api/auth/get-session': ok(session),
+    'GET /api/account/sessions': () => ok({ sessions: current }),
+    'POST /api/auth/revoke-other-sessions': () => {
+      current = current.filter((item) => item.current);
+      return ok({ status: true });
+    },
+    'GET /api/user-projects': ok({ success: true, output: userProjectsOf([], { organisation: null }) }),
+  });
 }
 
 function renderApp(path: string): AppRouter {
@@ -116,7 +64,7 @@ afterEach(() => {
 
 describe('/profile', () => {
   it("opens on contact details under the 'My profile' title", async () => {
-    stubApi(sessionOf());
+    stubApi(sessionAs());
     renderApp('/profile');
 
     expect(await screen.findByRole('region', { name: 'Contact details' })).toBeTruthy();
@@ -127,7 +75,7 @@ describe('/profile', () => {
   });
 
   it('switches tabs through ?page=', async () => {
-    stubApi(sessionOf());
+    stubApi(sessionAs());
     const router = renderApp('/profile?page=contact-details');
     await screen.findByRole('region', { name: 'Contact details' });
 
@@ -138,7 +86,7 @@ describe('/profile', () => {
   });
 
   it('keeps two-step sign-in off until a verified mobile number exists', async () => {
-    stubApi(sessionOf());
+    stubApi(sessionAs());
     renderApp('/profile?page=security');
 
     const section = await screen.findByRole('region', { name: 'Two-step sign-in' });
@@ -147,7 +95,7 @@ describe('/profile', () => {
   });
 
   it('lists sessions with this device marked, and signs out the others', async () => {
-    const calls = stubApi(sessionOf(), [
+    const calls = stubApi(sessionAs(), [
       accountSession({}),
       accountSession({ id: 's2', userAgent: SAFARI_IPHONE, ipAddress: '198.51.100.7', current: false }),
     ]);
@@ -163,11 +111,13 @@ describe('/profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign out other sessions' }));
 
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Safari on iOS' })).toBeNull());
-    expect(calls).toContainEqual({ method: 'POST', path: '/api/auth/revoke-other-sessions', body: {} });
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/api/auth/revoke-other-sessions', body: {} }),
+    );
   });
 
   it('says security and privacy changes are not possible while acting as the user', async () => {
-    stubApi(sessionOf({}, 'admin-1'));
+    stubApi(sessionAs({}, 'admin-1'));
     renderApp('/profile?page=privacy');
 
     expect(await screen.findByText(/Not while acting as this user/)).toBeTruthy();

@@ -1,71 +1,20 @@
 import { MantineProvider } from '@mantine/core';
-import type { AdminUserDetail, AdminUserRow } from '@offplan/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { type AppRouter, createAppRouter } from '../../router.tsx';
-import { jsonResponse } from '../../test/render.tsx';
+import { type ApiCall, apiError, ok, stubApi as stubFrameApi } from '../../test/api-stub.ts';
+import { adminSessionOf, adminUserDetailOf, adminUserRowOf } from '../../test/factories.ts';
 import { theme } from '../../theme.ts';
 
-const site = {
-  productName: 'Offplan',
-  siteName: 'Offplan Portal',
-  tenant: 'offplan',
-  maintenanceMode: false,
-};
-
-function sessionOf(role: string) {
-  return {
-    user: {
-      id: 'admin-1',
-      name: 'Ada Admin',
-      email: 'ada@offplan.example',
-      emailVerified: true,
-      jobRoleId: 1,
-      role,
-    },
-    session: { id: 's1', expiresAt: '2099-01-01T00:00:00.000Z' },
-  };
-}
-
-function row(index: number): AdminUserRow {
-  return {
-    id: `u${index}`,
-    name: `User ${index}`,
-    email: `user${index}@example.com`,
-    isAdmin: false,
-    emailVerified: true,
-    banned: false,
-    jobRoleId: 1,
-    organisation: { id: 'o1', name: 'Harbourline Developments' },
-    createdAt: '2026-01-05T00:00:00.000Z',
-  };
-}
+const row = adminUserRowOf;
 
 const PER_PAGE = 25;
 const everyone = Array.from({ length: 60 }, (_, index) => row(index + 1));
 
-function detail(overrides: Partial<AdminUserDetail> = {}): AdminUserDetail {
-  return {
-    ...row(2),
-    firstName: 'User',
-    lastName: '2',
-    title: 'Sales Director',
-    image: null,
-    phoneNumber: '+61412345678',
-    phoneNumberVerified: true,
-    twoFactorEnabled: false,
-    impersonationOptOut: true,
-    banReason: null,
-    termsAcceptedAt: '2026-01-05T00:00:00.000Z',
-    activeSessions: 2,
-    organisationRole: 'owner',
-    impersonationRefusal: 'This user has opted out of being impersonated.',
-    ...overrides,
-  };
-}
+const detail = adminUserDetailOf;
 
 type Posted = { path: string; body: unknown };
 
@@ -73,46 +22,39 @@ type Posted = { path: string; body: unknown };
 function stubApi(role = 'admin', posted: Posted[] = []) {
   const userQueries: { q: string | null; page: string | null; perPage: string | null }[] = [];
   let banned = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      // The frame's own calls (the bell's notification token) are not this page's writes.
-      if (init?.method === 'POST' && !url.pathname.startsWith('/api/notifications/')) {
-        posted.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
-      }
-      if (url.pathname === '/api/admin/users/u2') {
-        return jsonResponse(200, detail(banned ? { banned: true, banReason: 'Spam listings' } : {}));
-      }
-      if (url.pathname === '/api/auth/admin/ban-user') {
+  const onCall = (call: ApiCall) => {
+    // The frame's own calls (the bell's notification token) are not this page's writes.
+    if (call.method === 'POST' && !call.path.startsWith('/api/notifications/')) {
+      posted.push({ path: call.path, body: call.body });
+    }
+  };
+  stubFrameApi(
+    {
+      'GET /api/admin/users/u2': () => ok(detail(banned ? { banned: true, banReason: 'Spam listings' } : {})),
+      'POST /api/auth/admin/ban-user': () => {
         banned = true;
-        return jsonResponse(200, { user: { id: 'u2' } });
-      }
-      if (url.pathname === '/api/admin/invitations') {
-        const body = JSON.parse(String(init?.body)) as { email: string };
-        if (body.email === 'taken@example.com') {
-          return jsonResponse(400, {
-            error: {
-              code: 'VALIDATION_FAILED',
-              message: 'Check the highlighted fields.',
-              fields: { email: 'This person already has an account.' },
-            },
+        return ok({ user: { id: 'u2' } });
+      },
+      'POST /api/admin/invitations': ({ body }) => {
+        const { email } = body as { email: string };
+        if (email === 'taken@example.com') {
+          return apiError(400, 'VALIDATION_FAILED', 'Check the highlighted fields.', {
+            email: 'This person already has an account.',
           });
         }
-        return jsonResponse(201, { id: 'inv1', email: body.email, expiresAt: '2026-02-01T00:00:00.000Z' });
-      }
-      if (url.pathname === '/api/site') return jsonResponse(200, site);
-      if (url.pathname === '/api/auth/get-session') return jsonResponse(200, sessionOf(role));
-      if (url.pathname === '/api/admin/users') {
+        return { status: 201, body: { id: 'inv1', email, expiresAt: '2026-02-01T00:00:00.000Z' } };
+      },
+      'GET /api/auth/get-session': ok(adminSessionOf({ role })),
+      'GET /api/admin/users': ({ url }) => {
         const q = url.searchParams.get('q');
         const page = Number(url.searchParams.get('page') ?? 1);
         userQueries.push({ q, page: url.searchParams.get('page'), perPage: url.searchParams.get('perPage') });
         const matches = everyone.filter((user) => !q || user.name.includes(q) || user.email.includes(q));
         const items = matches.slice((page - 1) * PER_PAGE, page * PER_PAGE);
-        return jsonResponse(200, { items, total: matches.length, page, perPage: PER_PAGE });
-      }
-      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
-    }),
+        return ok({ items, total: matches.length, page, perPage: PER_PAGE });
+      },
+    },
+    { onCall },
   );
   return userQueries;
 }

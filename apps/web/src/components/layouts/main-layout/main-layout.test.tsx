@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { CONTACT_LINK_DELAY_MS, MESSAGES, STORAGE_KEYS, type UserProjectsOutput } from '@offplan/shared';
+import { CONTACT_LINK_DELAY_MS, MESSAGES, STORAGE_KEYS } from '@offplan/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -15,67 +15,15 @@ import {
 import { useLayoutStore } from '../../../stores/layout-store.ts';
 import { useSaveStatusStore } from '../../../stores/save-status-store.ts';
 import { siteColorManager } from '../../../stores/theme-store.ts';
-import { jsonResponse } from '../../../test/render.tsx';
+import { ok, stubApi as stubFrameApi } from '../../../test/api-stub.ts';
+import { sessionOf } from '../../../test/factories.ts';
 import { theme } from '../../../theme.ts';
 
-const site = {
-  productName: 'Offplan',
-  siteName: 'Offplan Portal',
-  tenant: 'offplan',
-  tenantDisplayName: 'Offplan',
-  portalType: 'OffplanCPS',
-  defaultCampaignType: 'CPL',
-  primaryColor: 'brand',
-  logoUrl: '/logo.svg',
-  contactUrl: 'https://contact.example.com/portal-help',
-  partnerLogos: [],
-  maintenanceMode: false,
-};
-
-function sessionOf(overrides: Record<string, unknown> = {}) {
-  return {
-    user: {
-      id: 'u1',
-      name: 'Dana Developer',
-      email: 'dana@harbourline.example',
-      emailVerified: true,
-      jobRoleId: 1,
-      image: null,
-      role: 'user',
-      firstName: 'Dana',
-      lastName: 'Developer',
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      ...overrides,
-    },
-    session: { id: 's1', userId: 'u1', expiresAt: '2099-01-01T00:00:00.000Z', token: 't' },
-  };
-}
-
-const emptyAccount: UserProjectsOutput = {
-  projectIds: [],
-  recommendedProjectIds: [],
-  projectRequestsIds: [],
-  projects: [],
-  recommendedProjects: [],
-  projectRequests: [],
-  organisation: { id: 'org1', name: 'Harbourline Developments', role: 'owner' },
-};
-
 function stubApi(options: { session?: unknown } = {}) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost:3000');
-    if (url.pathname === '/api/site') return jsonResponse(200, site);
-    if (url.pathname === '/api/auth/get-session')
-      return jsonResponse(200, 'session' in options ? options.session : sessionOf());
-    if (url.pathname === '/api/auth/sign-out') return jsonResponse(200, { success: true });
-    if (url.pathname === '/api/user-projects')
-      return jsonResponse(200, { success: true, output: emptyAccount });
-    if (url.pathname === '/api/analytics/batch') return jsonResponse(200, { accepted: 0 });
-    return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  return stubFrameApi({
+    'GET /api/auth/get-session': ok('session' in options ? options.session : sessionOf()),
+    'POST /api/analytics/batch': ok({ accepted: 0 }),
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 /** The real app: router, query cache, and MantineProvider with the app's `site-color` manager. */

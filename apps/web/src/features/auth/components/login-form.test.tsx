@@ -1,7 +1,7 @@
 import { MESSAGES } from '@offplan/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/render.tsx';
+import { apiError, ok, stubApi } from '../../../test/api-stub.ts';
 import { renderInRouter } from '../test-utils.tsx';
 import { LOGIN_VALIDATION, LoginForm, PASSWORD_RESET_NOTICE } from './login-form.tsx';
 
@@ -51,8 +51,7 @@ describe('LoginForm', () => {
   });
 
   it('shows a message next to each empty field and calls nobody', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubApi();
     await renderInRouter(
       <LoginForm sessionRequired={false} onSignedIn={() => {}} onTwoFactorRequired={() => {}} />,
     );
@@ -62,7 +61,7 @@ describe('LoginForm', () => {
     expect(await screen.findByText(LOGIN_VALIDATION.emailRequired)).toBeTruthy();
     expect(screen.getByText(LOGIN_VALIDATION.passwordRequired)).toBeTruthy();
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('refuses a malformed email and keeps what was typed', async () => {
@@ -85,14 +84,9 @@ describe('LoginForm', () => {
 
   it("shows the server's message on a refused sign-in and keeps the typed values", async () => {
     // What the API answers for a wrong email or password (apps/api/src/modules/auth/auth.handlers.ts).
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse(401, {
-          error: { code: 'INVALID_CREDENTIALS', message: 'Incorrect email or password.' },
-        }),
-      ),
-    );
+    stubApi({
+      'POST /api/auth/sign-in/email': apiError(401, 'INVALID_CREDENTIALS', 'Incorrect email or password.'),
+    });
     const onSignedIn = vi.fn();
     await renderInRouter(
       <LoginForm sessionRequired={false} onSignedIn={onSignedIn} onTwoFactorRequired={() => {}} />,
@@ -107,10 +101,13 @@ describe('LoginForm', () => {
   });
 
   it('signs in through better-auth and reports success', async () => {
-    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-      jsonResponse(200, { redirect: false, token: 't', user: { id: 'u1', email: 'dev@example.com' } }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubApi({
+      'POST /api/auth/sign-in/email': ok({
+        redirect: false,
+        token: 't',
+        user: { id: 'u1', email: 'dev@example.com' },
+      }),
+    });
     const onSignedIn = vi.fn();
     await renderInRouter(
       <LoginForm sessionRequired={false} onSignedIn={onSignedIn} onTwoFactorRequired={() => {}} />,
@@ -119,19 +116,16 @@ describe('LoginForm', () => {
     fillAndSubmit('  dev@example.com ', 'correct-horse-battery');
 
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
-    const [input, init] = fetchMock.mock.calls[0] ?? [];
-    expect(String(input)).toMatch(/\/api\/auth\/sign-in\/email$/);
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    const [call] = calls;
+    expect(call?.path).toMatch(/\/api\/auth\/sign-in\/email$/);
+    expect(call?.body).toMatchObject({
       email: 'dev@example.com',
       password: 'correct-horse-battery',
     });
   });
 
   it('hands over the masked phone when two-step sign-in is on, without signing in', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(200, { twoFactorRedirect: true, phoneHint: '•••• ••• 678' })),
-    );
+    stubApi({ 'POST /api/auth/sign-in/email': ok({ twoFactorRedirect: true, phoneHint: '•••• ••• 678' }) });
     const onSignedIn = vi.fn();
     const onTwoFactorRequired = vi.fn();
     await renderInRouter(

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analytics } from '../../../lib/analytics/tracker.ts';
 import { APP_SCOPE_META, createQueryClient } from '../../../lib/query-client.ts';
-import { jsonResponse } from '../../../test/render.tsx';
+import { ok, stubApi } from '../../../test/api-stub.ts';
 import { useReturnToAdmin } from './use-return-to-admin.ts';
 
 function setup(isAdmin: boolean) {
@@ -47,15 +47,14 @@ describe('useReturnToAdmin (spec §6 Return to Admin)', () => {
   });
 
   it("logs 'Admin magic token not found' and does nothing else when the token is missing", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubApi();
     const { result, navigate, queryClient } = setup(false);
 
     await act(() => result.current.returnToAdmin());
 
     expect(vi.mocked(console.error).mock.calls).toEqual([[MESSAGES.adminMagicTokenNotFound]]);
     vi.mocked(console.error).mockClear();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
     expect(navigate).not.toHaveBeenCalled();
     expect(queryClient.getQueryData(['user-projects'])).toEqual({ projectIds: [1] });
     expect(result.current.returning).toBe(false);
@@ -64,13 +63,14 @@ describe('useReturnToAdmin (spec §6 Return to Admin)', () => {
   it('removes the token, drops user data, signs out, then loads /connect with the token', async () => {
     window.sessionStorage.setItem(ADMIN_MAGIC_TOKEN_KEY, 'magic/+1');
     const order: string[] = [];
-    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      order.push(`${init?.method} ${new URL(String(input)).pathname}`);
-      // By the time the server is asked, the token is out of storage.
-      expect(window.sessionStorage.getItem(ADMIN_MAGIC_TOKEN_KEY)).toBeNull();
-      return jsonResponse(200, { success: true });
+    stubApi({
+      'POST /api/auth/sign-out': ({ method, path }) => {
+        order.push(`${method} ${path}`);
+        // By the time the server is asked, the token is out of storage.
+        expect(window.sessionStorage.getItem(ADMIN_MAGIC_TOKEN_KEY)).toBeNull();
+        return ok({ success: true });
+      },
     });
-    vi.stubGlobal('fetch', fetchMock);
     const { result, navigate, queryClient } = setup(false);
     navigate.mockImplementation((href: string) => order.push(`navigate ${href}`));
 
@@ -89,10 +89,7 @@ describe('useReturnToAdmin (spec §6 Return to Admin)', () => {
     window.localStorage.setItem(STORAGE_KEYS.siteColor, 'dark');
     window.localStorage.setItem(STORAGE_KEYS.toggleSidebar, 'true');
     window.localStorage.setItem(STORAGE_KEYS.reportingSelections, '[1]');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(200, { success: true })),
-    );
+    stubApi();
     const { result } = setup(false);
 
     await act(() => result.current.returnToAdmin());
@@ -104,10 +101,7 @@ describe('useReturnToAdmin (spec §6 Return to Admin)', () => {
 
   it("forgets the user's analytics identity, as /logout does: the admin starts on a new device id", async () => {
     window.sessionStorage.setItem(ADMIN_MAGIC_TOKEN_KEY, 'magic-4');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(200, { success: true })),
-    );
+    stubApi();
     const before = analytics.state().deviceId;
     const { result } = setup(false);
 
@@ -119,12 +113,11 @@ describe('useReturnToAdmin (spec §6 Return to Admin)', () => {
 
   it('still returns to the admin when the sign-out call fails', async () => {
     window.sessionStorage.setItem(ADMIN_MAGIC_TOKEN_KEY, 'magic-2');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
+    stubApi({
+      'POST /api/auth/sign-out': () => {
         throw new TypeError('Failed to fetch');
-      }),
-    );
+      },
+    });
     const { result, navigate } = setup(false);
 
     await act(() => result.current.returnToAdmin());

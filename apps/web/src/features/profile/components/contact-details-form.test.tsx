@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { jsonResponse } from '../../../test/render.tsx';
+import { apiError, ok, stubApi } from '../../../test/api-stub.ts';
 import { theme } from '../../../theme.ts';
 import { sessionQueryKey } from '../../auth/api/session.ts';
 import { CONTACT_VALIDATION, ContactDetailsForm } from './contact-details-form.tsx';
@@ -60,8 +60,7 @@ describe('ContactDetailsForm', () => {
   });
 
   it('puts a message next to each empty name and calls nobody', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubApi();
     renderForm();
 
     type('First name', '  ');
@@ -72,22 +71,16 @@ describe('ContactDetailsForm', () => {
     expect(screen.getByText(CONTACT_VALIDATION.lastNameRequired)).toBeTruthy();
     expect(input('First name').getAttribute('aria-invalid')).toBe('true');
     expect(input('Title').value).toBe('Sales Director');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it("shows the server's field messages next to their fields and keeps what was typed", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse(400, {
-          error: {
-            code: 'VALIDATION_FAILED',
-            message: 'Check the highlighted fields.',
-            fields: { last_name: 'must be at most 100 characters', title: 'must not contain links' },
-          },
-        }),
-      ),
-    );
+    stubApi({
+      'POST /api/user-update': apiError(400, 'VALIDATION_FAILED', 'Check the highlighted fields.', {
+        last_name: 'must be at most 100 characters',
+        title: 'must not contain links',
+      }),
+    });
     renderForm();
 
     type('Last name', 'Developer-Smith');
@@ -104,12 +97,7 @@ describe('ContactDetailsForm', () => {
   });
 
   it('shows a refusal that names no field above the form and keeps what was typed', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'You cannot change this account.' } }),
-      ),
-    );
+    stubApi({ 'POST /api/user-update': apiError(403, 'FORBIDDEN', 'You cannot change this account.') });
     renderForm();
 
     type('First name', 'Danielle');
@@ -120,10 +108,7 @@ describe('ContactDetailsForm', () => {
   });
 
   it('saves through POST /api/user-update, confirms, and reads the session again', async () => {
-    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-      jsonResponse(200, { success: true }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubApi({ 'POST /api/user-update': ok({ success: true }) });
     const { queryClient } = renderForm();
     queryClient.setQueryData(sessionQueryKey, null);
 
@@ -132,10 +117,10 @@ describe('ContactDetailsForm', () => {
     save();
 
     expect(await screen.findByText('Contact details saved')).toBeTruthy();
-    const [requestUrl, init] = fetchMock.mock.calls[0] ?? [];
-    expect(new URL(String(requestUrl)).pathname).toBe('/api/user-update');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const [call] = calls;
+    expect(call?.path).toBe('/api/user-update');
+    expect(call?.method).toBe('POST');
+    expect(call?.body).toEqual({
       clear_cookie: 0,
       first_name: 'Danielle',
       last_name: 'Developer',

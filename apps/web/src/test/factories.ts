@@ -1,0 +1,227 @@
+import type {
+  AdminUserDetail,
+  AdminUserRow,
+  Listing,
+  ProjectSummary,
+  SiteInfo,
+  UserProjectsOutput,
+} from '@offplan/shared';
+
+/**
+ * The web tests' test data: one builder per thing the API answers, each a complete, valid value that a
+ * test changes only where its behaviour depends on it (`sessionOf({ role: 'admin' })`).
+ */
+
+/** GET /api/site for the default tenant. */
+export function siteOf(overrides: Partial<SiteInfo> = {}): SiteInfo {
+  return {
+    productName: 'Offplan',
+    siteName: 'Offplan Portal',
+    tenant: 'offplan',
+    tenantDisplayName: 'Offplan',
+    portalType: 'OffplanCPS',
+    defaultCampaignType: 'CPL',
+    primaryColor: 'brand',
+    logoUrl: '/logo.svg',
+    contactUrl: 'https://contact.example.com/portal-help',
+    partnerLogos: [],
+    maintenanceMode: false,
+    ...overrides,
+  };
+}
+
+/** A signed-in portal user as better-auth's get-session answers it (Dana, verified, not an admin). */
+export function userOf(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'u1',
+    name: 'Dana Developer',
+    email: 'dana@harbourline.example',
+    emailVerified: true,
+    image: null,
+    role: 'user',
+    firstName: 'Dana',
+    lastName: 'Developer',
+    jobRoleId: 1,
+    phoneNumber: null,
+    phoneNumberVerified: false,
+    twoFactorEnabled: false,
+    impersonationOptOut: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * GET /api/auth/get-session for a signed-in user. `impersonatedBy` names the admin acting as the
+ * user (spec §6); null otherwise.
+ */
+export function sessionOf(
+  userOverrides: Record<string, unknown> = {},
+  sessionOverrides: { impersonatedBy?: string | null } & Record<string, unknown> = {},
+) {
+  const user = userOf(userOverrides);
+  return {
+    user,
+    session: {
+      id: 's1',
+      userId: user.id,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      token: 't',
+      impersonatedBy: null as string | null,
+      ...sessionOverrides,
+    },
+  };
+}
+
+/** A platform admin's session (Ada). */
+export function adminSessionOf(userOverrides: Record<string, unknown> = {}) {
+  return sessionOf({
+    id: 'admin-1',
+    name: 'Ada Admin',
+    email: 'ada@offplan.example',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    role: 'admin',
+    ...userOverrides,
+  });
+}
+
+/** One project card as the project search and GET /api/user-projects carry it. */
+export function projectSummaryOf(
+  id: number,
+  title: string,
+  overrides: Partial<ProjectSummary> = {},
+): ProjectSummary {
+  return {
+    id,
+    name: title.toLowerCase().replaceAll(' ', '-'),
+    title,
+    fullAddress: `${id} Example Street, Parramatta NSW 2150`,
+    stage: 'COMMENCED',
+    salesStatus: 'SELLING_NOW',
+    stageLabel: 'Construction Commenced',
+    salesStatusLabel: 'Selling Now',
+    createdAt: '2025-06-01T00:00:00.000Z',
+    updatedAt: '2026-03-03T00:00:00.000Z',
+    images: [`/media/demo/${id}.svg`],
+    prefix: 'nsw',
+    slug: `project-${id}`,
+    projectType: 'HIGH_RISE',
+    buildingType: 'APARTMENTS',
+    campaignType: 'CPL',
+    suburb: 'Parramatta',
+    state: 'NSW',
+    postcode: '2150',
+    ...overrides,
+  };
+}
+
+/** GET /api/user-projects `output`: the user's projects, in Harbourline Developments (owner). */
+export function userProjectsOf(
+  projects: ProjectSummary[] = [],
+  overrides: Partial<UserProjectsOutput> = {},
+): UserProjectsOutput {
+  return {
+    projectIds: projects.map((project) => project.id),
+    recommendedProjectIds: [],
+    projectRequestsIds: [],
+    projects,
+    recommendedProjects: [],
+    projectRequests: [],
+    organisation: { id: 'org1', name: 'Harbourline Developments', role: 'owner' },
+    ...overrides,
+  };
+}
+
+/** One row of the admin users list (GET /api/admin/users). */
+export function adminUserRowOf(index: number, overrides: Partial<AdminUserRow> = {}): AdminUserRow {
+  return {
+    id: `u${index}`,
+    name: `User ${index}`,
+    email: `user${index}@example.com`,
+    isAdmin: false,
+    emailVerified: true,
+    banned: false,
+    jobRoleId: 1,
+    organisation: { id: 'o1', name: 'Harbourline Developments' },
+    createdAt: '2026-01-05T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** One user as an admin sees them at /profile/{id} (GET /api/admin/users/{id}). */
+export function adminUserDetailOf(overrides: Partial<AdminUserDetail> = {}): AdminUserDetail {
+  return {
+    ...adminUserRowOf(2),
+    firstName: 'User',
+    lastName: '2',
+    title: 'Sales Director',
+    image: null,
+    phoneNumber: '+61412345678',
+    phoneNumberVerified: true,
+    twoFactorEnabled: false,
+    impersonationOptOut: true,
+    banReason: null,
+    termsAcceptedAt: '2026-01-05T00:00:00.000Z',
+    activeSessions: 2,
+    organisationRole: 'owner',
+    impersonationRefusal: 'This user has opted out of being impersonated.',
+    ...overrides,
+  };
+}
+
+/** The full listing the editor reads (GET /api/listings/{id}). */
+export function listingOf(overrides: Partial<Listing> = {}): Listing {
+  return {
+    id: 7,
+    name: 'harbour-residences',
+    title: 'Harbour Residences',
+    description: 'Waterfront apartments.',
+    developerName: 'Harbourline Developments',
+    builderName: null,
+    marketerName: null,
+    buildingType: 'APARTMENTS',
+    projectType: 'HIGH_RISE',
+    stage: 'PRECONSTRUCTION',
+    stageLabel: 'Pre Construction',
+    salesStatus: 'SELLING_NOW',
+    salesStatusLabel: 'Selling Now',
+    salesPeriodStage: null,
+    campaignType: 'CPL',
+    address: {
+      fullAddress: '1 Quay Street, Sydney NSW 2000',
+      streetNumber: '1',
+      streetName: 'Quay Street',
+      suburb: 'Sydney',
+      state: 'NSW',
+      postcode: '2000',
+      lga: 'City of Sydney',
+      country: 'Australia',
+      lat: -33.86,
+      lng: 151.21,
+    },
+    amenities: ['Pool'],
+    estimatedCompletionQuarter: 2,
+    estimatedCompletionYear: 2028,
+    videoUrl: null,
+    videoId: null,
+    website: null,
+    displaySuiteAddress: null,
+    displaySuiteHours: null,
+    prefix: 'nsw',
+    slug: 'harbour-residences-sydney',
+    publicPath: '/nsw/harbour-residences-sydney',
+    organisationId: 'org1',
+    configurations: [],
+    images: [],
+    brochures: [],
+    floorplans: [],
+    completeness: { brochure: false, floorplans: false, configurations: false, images: false, video: false },
+    canEditCampaignType: false,
+    canMoveStageBack: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-02T00:00:00.000Z',
+    ...overrides,
+  };
+}
