@@ -3,25 +3,14 @@ import { ERROR_CODES, MESSAGES, type SiteInfo } from '@offplan/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { siteOf } from '../../test/factories.ts';
 import { theme } from '../../theme.ts';
 import { siteQueryKey } from './api/site.ts';
 import { brandedTheme } from './components/branded-mantine-provider.tsx';
 import { isAdminSignInPath } from './components/maintenance-gate.tsx';
 import { noteMaintenanceError } from './hooks/use-maintenance-signal.ts';
 
-const site: SiteInfo = {
-  productName: 'Offplan',
-  siteName: 'Offplan Portal',
-  tenant: 'offplan',
-  tenantDisplayName: 'Offplan',
-  portalType: 'OffplanCPS',
-  defaultCampaignType: 'CPS',
-  primaryColor: 'brand',
-  logoUrl: '/brand/offplan-logo.svg',
-  partnerLogos: [],
-  contactUrl: 'https://www.offplan.example/contact-us',
-  maintenanceMode: false,
-};
+const site = siteOf();
 
 describe('noteMaintenanceError', () => {
   it('turns the site flag on when a call answered 503 MAINTENANCE', () => {
