@@ -1,17 +1,12 @@
 import type { ServerType } from '@hono/node-server';
 import { serve } from '@hono/node-server';
 import { DEMO_PASSWORD } from '@offplan/shared';
-import { createApp } from './app.ts';
-import { createAuth } from './auth.ts';
-import { openDatabase } from './db/client.ts';
-import { defaultMigrationsFolder, migrateDatabase } from './db/migrate.ts';
+import { composeApp } from './compose.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/demo-data.ts';
 import type { Settings } from './env.ts';
-import { startJobQueue } from './jobs/queue.ts';
-import { startWorkers } from './jobs/workers.ts';
-import { resolveAuthSecret } from './lib/auth-secret.ts';
-import { createLogger } from './lib/logger.ts';
-import { createOutbox } from './lib/outbox.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
 
 /** How long shutdown waits for requests in flight before closing what is left. */
 const SHUTDOWN_GRACE_MS = 4000;
@@ -27,41 +22,8 @@ export async function startServer(settings: Settings) {
       logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
   });
   await migrateDatabase(database);
-  const queue = await startJobQueue(database, { logger });
-  const outbox = createOutbox(database.db, queue);
-  await startWorkers(queue, { db: database.db, logger, settings });
-  const auth = createAuth({
-    db: database.db,
-    baseUrl: settings.baseUrl,
-    secret: resolveAuthSecret(settings.authSecret, settings.dataDir),
-    productName: settings.productName,
-    trustedOrigins: settings.trustedOrigins,
-    logger,
-    outbox,
-    signInLimitPerAccount: settings.signInLimitPerAccount,
-  });
-
-  if (settings.seedDemo) {
-    const summary = await seedDemoData(database.db);
-    if (!summary.skipped) {
-      logger.info(
-        { organisations: summary.organisations, projects: summary.projects, users: summary.users },
-        'demo data created',
-      );
-    }
-  }
-
-  const lifecycle = { draining: false };
-  const app = createApp({
-    settings,
-    database,
-    auth,
-    logger,
-    queue,
-    outbox,
-    migrationsFolder: defaultMigrationsFolder,
-    lifecycle,
-  });
+  const { app, deps, close: stopJobs } = await composeApp(settings, database, { logger });
+  if (settings.seedDemo) await seedDemo(database, logger);
   const server = await new Promise<ServerType>((resolve) => {
     const listening = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, () =>
       resolve(listening),
@@ -79,7 +41,7 @@ export async function startServer(settings: Settings) {
   const close = () => {
     closing ??= (async () => {
       logger.info('shutting down');
-      lifecycle.draining = true;
+      deps.lifecycle.draining = true;
       const force = setTimeout(
         () => 'closeAllConnections' in server && server.closeAllConnections(),
         SHUTDOWN_GRACE_MS,
@@ -92,13 +54,24 @@ export async function startServer(settings: Settings) {
       });
       clearInterval(drain);
       clearTimeout(force);
-      await queue.stop({ graceful: true, timeout: 2000 });
+      await stopJobs({ graceful: true, timeout: 2000 });
       await database.close();
       logger.info('stopped');
     })();
     return closing;
   };
   return { app, server, port, close, logger };
+}
+
+/** Fills an empty database with the demo data (SEED_DEMO) and logs what it made. */
+async function seedDemo(database: Database, logger: Logger) {
+  const summary = await seedDemoData(database.db);
+  if (!summary.skipped) {
+    logger.info(
+      { organisations: summary.organisations, projects: summary.projects, users: summary.users },
+      'demo data created',
+    );
+  }
 }
 
 function printDemoAccounts({ productName, baseUrl }: Settings) {

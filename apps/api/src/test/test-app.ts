@@ -3,17 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { testClient } from 'hono/testing';
 import pg from 'pg';
-import { createApp } from '../app.ts';
-import { createAuth } from '../auth.ts';
+import type { ApiRoutes } from '../api-routes.ts';
+import { composeApp } from '../compose.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { defaultMigrationsFolder, migrateDatabase } from '../db/migrate.ts';
+import { migrateDatabase } from '../db/migrate.ts';
 import { throttleCounters } from '../db/schema/index.ts';
 import { parseSettings, type Settings } from '../env.ts';
-import { startJobQueue } from '../jobs/queue.ts';
-import { startWorkers } from '../jobs/workers.ts';
-import { createLogger } from '../lib/logger.ts';
-import { createOutbox } from '../lib/outbox.ts';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -57,33 +54,10 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-/** The app as one process would compose it, over a given database (tests can make two). */
+/** The app as one process would compose it (`composeApp`), over a given database (tests can make two). */
 export async function buildApp(database: Database, settings: Settings) {
-  const logger = createLogger(settings.logLevel);
-  const queue = await startJobQueue(database, { logger });
-  const outbox = createOutbox(database.db, queue);
-  await startWorkers(queue, { db: database.db, logger, settings });
-  const auth = createAuth({
-    db: database.db,
-    baseUrl: settings.baseUrl,
-    secret: settings.authSecret!,
-    productName: settings.productName,
-    trustedOrigins: settings.trustedOrigins,
-    logger,
-    outbox,
-    signInLimitPerAccount: settings.signInLimitPerAccount,
-  });
-  const deps = {
-    settings,
-    database,
-    auth,
-    logger,
-    queue,
-    outbox,
-    migrationsFolder: defaultMigrationsFolder,
-    lifecycle: { draining: false },
-  };
-  return { app: createApp(deps, { serveWeb: false }), auth, deps };
+  const { app, deps } = await composeApp(settings, database, { serveWeb: false });
+  return { app, auth: deps.auth, deps };
 }
 
 export async function createTestApp(env: Record<string, string> = {}) {
@@ -99,8 +73,15 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...env,
   });
   const database = await openTestDatabase();
-  const { app, auth, deps } = await buildApp(database, settings);
+  const { app, deps, close: stopJobs } = await composeApp(settings, database, { serveWeb: false });
+  const { auth } = deps;
   let requestCount = 0;
+
+  /** What every test request carries: our own origin, and its own client address (rate limits stay per test). */
+  const defaultHeaders = (ip?: string) => {
+    requestCount += 1;
+    return { origin: TEST_BASE_URL, 'x-forwarded-for': ip ?? `198.51.100.${requestCount % 250}` };
+  };
 
   /** A request through the whole HTTP stack, from our own origin and (by default) its own client address. */
   const request = (
@@ -108,10 +89,10 @@ export async function createTestApp(env: Record<string, string> = {}) {
     init: RequestInit & { cookie?: string; ip?: string; json?: unknown } = {},
   ) => {
     const headers = new Headers(init.headers);
-    if (!headers.has('origin')) headers.set('origin', TEST_BASE_URL);
+    const defaults = defaultHeaders(init.ip);
+    if (!headers.has('origin')) headers.set('origin', defaults.origin);
     if (init.cookie) headers.set('cookie', init.cookie);
-    requestCount += 1;
-    headers.set('x-forwarded-for', init.ip ?? `198.51.100.${requestCount % 250}`);
+    headers.set('x-forwarded-for', defaults['x-forwarded-for']);
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');
@@ -119,6 +100,15 @@ export async function createTestApp(env: Record<string, string> = {}) {
     }
     return app.request(pathname, { ...init, headers, body });
   };
+
+  /**
+   * The typed client of the API (Hono's `testClient`): paths, parameters, bodies and answers typed from the
+   * routes' contracts, e.g. `await t.client.api.site.$get({}, { headers: await signIn(t, email) })`.
+   * Same stack and default headers as `request`; headers given to a call win.
+   */
+  const client = testClient(app as unknown as ApiRoutes, undefined, undefined, {
+    headers: () => defaultHeaders(),
+  });
 
   /** Creates a user with better-auth's own adapter and password hashing (self sign-up is closed). */
   async function createUser(
@@ -179,12 +169,13 @@ export async function createTestApp(env: Record<string, string> = {}) {
     db: database.db,
     settings,
     request,
+    client,
     createUser,
     signIn,
     outbox: deps.outbox,
     queue: deps.queue,
     close: async () => {
-      await deps.queue.stop({ graceful: false, timeout: 1000 });
+      await stopJobs({ graceful: false, timeout: 1000 });
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

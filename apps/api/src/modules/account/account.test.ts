@@ -12,6 +12,7 @@ import {
   projects,
   user,
 } from '../../db/schema/index.ts';
+import { signIn } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -151,10 +152,12 @@ describe('GET /api/user-projects', () => {
   });
 
   it('gives another user only their own projects', async () => {
-    const cookie = await t.signIn(outsider.email);
-    const { output } = (await (
-      await t.request('/api/user-projects', { cookie })
-    ).json()) as UserProjectsResponse;
+    const response = await t.client.api['user-projects'].$get(
+      {},
+      { headers: await signIn(t, outsider.email) },
+    );
+    if (response.status !== 200) throw new Error(`expected 200, got ${response.status}`);
+    const { output } = await response.json();
     expect(output.projectIds).toEqual([ids.foreign]);
     expect(output.recommendedProjectIds).toEqual([]);
     expect(output.projectRequestsIds).toEqual([]);

@@ -10,13 +10,13 @@ afterAll(() => t.close());
 
 describe('health', () => {
   it('GET /healthz answers while the process is up', async () => {
-    const response = await t.request('/healthz');
+    const response = await t.client.healthz.$get();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
   it('GET /readyz answers 200 when the database answers and migrations are current', async () => {
-    const response = await t.request('/readyz');
+    const response = await t.client.readyz.$get();
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       status: 'ok',
@@ -28,7 +28,7 @@ describe('health', () => {
     // Pretend the newest migration was never applied.
     await t.db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at - 1`);
     try {
-      const response = await t.request('/readyz');
+      const response = await t.client.readyz.$get();
       expect(response.status).toBe(503);
       expect(await response.json()).toMatchObject({
         error: { code: 'NOT_READY', message: expect.any(String) },

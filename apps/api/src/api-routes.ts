@@ -1,0 +1,64 @@
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import type { AppEnv } from './lib/context.ts';
+import type * as accessRequests from './modules/access-requests/access-requests.routes.ts';
+import type * as account from './modules/account/account.routes.ts';
+import type * as admin from './modules/admin/admin.routes.ts';
+import type * as analytics from './modules/analytics/analytics.routes.ts';
+import type * as feedback from './modules/feedback/feedback.routes.ts';
+import type * as gazetteer from './modules/gazetteer/gazetteer.routes.ts';
+import type * as health from './modules/health/health.routes.ts';
+import type * as interest from './modules/interest/interest.routes.ts';
+import type * as invitations from './modules/invitations/invitations.routes.ts';
+import type * as listings from './modules/listings/listings.routes.ts';
+import type * as mailbox from './modules/mailbox/mailbox.routes.ts';
+import type * as notifications from './modules/notifications/notifications.routes.ts';
+import type * as projects from './modules/projects/projects.routes.ts';
+import type * as publicListing from './modules/public-listing/public-listing.routes.ts';
+import type * as site from './modules/site/site.routes.ts';
+
+/**
+ * The API's routes as one type, for Hono's typed clients (`t.client` in the API tests, decision 010).
+ *
+ * `createApp` returns a router whose type carries no routes: it mounts the module routers one statement
+ * at a time (`app.route('/', …)`), and most module routers register their routes one statement at a time
+ * too, so the schema each `.openapi()` call returns is dropped. Rather than make every module chain its
+ * calls, the schema is read here from the contracts themselves: every `createRoute` a module's
+ * `*.routes.ts` exports, typed exactly as `router.openapi(route, …)` would type it (inputs from the request
+ * schemas, answers per status from the response schemas). A new module adds its routes file below.
+ */
+
+/** A router as typed by zod-openapi; never created (a type-only stand-in to instantiate `openapi<R>`). */
+declare const router: OpenAPIHono<AppEnv, Record<never, never>, '/'>;
+
+/** The schema `router.openapi(route, …)` adds for one route contract. */
+type SchemaOfRoute<R extends RouteConfig> =
+  ReturnType<typeof router.openapi<R>> extends OpenAPIHono<AppEnv, infer S, '/'> ? S : never;
+
+/**
+ * The schemas of every route contract a `*.routes.ts` module exports (other exports are ignored); given a
+ * union of modules, each module on its own (`M extends unknown` distributes).
+ */
+type SchemaOfRoutes<M> = M extends unknown
+  ? { [K in keyof M]: M[K] extends RouteConfig ? SchemaOfRoute<M[K]> : never }[keyof M]
+  : never;
+
+export type ApiSchema = SchemaOfRoutes<
+  | typeof accessRequests
+  | typeof account
+  | typeof admin
+  | typeof analytics
+  | typeof feedback
+  | typeof gazetteer
+  | typeof health
+  | typeof interest
+  | typeof invitations
+  | typeof listings
+  | typeof mailbox
+  | typeof notifications
+  | typeof projects
+  | typeof publicListing
+  | typeof site
+>;
+
+/** The composed app as its routes' types see it (the same object as `composeApp(...).app`). */
+export type ApiRoutes = OpenAPIHono<AppEnv, ApiSchema, '/'>;

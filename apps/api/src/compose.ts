@@ -1,0 +1,54 @@
+import { createApp } from './app.ts';
+import { createAuth } from './auth.ts';
+import type { Database } from './db/client.ts';
+import { defaultMigrationsFolder } from './db/migrate.ts';
+import type { Settings } from './env.ts';
+import { startJobQueue } from './jobs/queue.ts';
+import { startWorkers } from './jobs/workers.ts';
+import { resolveAuthSecret } from './lib/auth-secret.ts';
+import type { AppDeps } from './lib/context.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { createOutbox } from './lib/outbox.ts';
+
+export type ComposeOptions = {
+  /** The process's logger when it already has one (the server logs while it opens the database). */
+  logger?: Logger;
+  /** Serve the built web app for paths outside the API (off in tests). */
+  serveWeb?: boolean;
+};
+
+/**
+ * The one composition of the portal over an opened, migrated database: job queue and outbox, workers,
+ * auth and the Hono app. The server and the API tests both build their app here, so a test runs what
+ * production runs. `close` stops what it started (the queue and its workers); the database is the caller's.
+ */
+export async function composeApp(settings: Settings, database: Database, options: ComposeOptions = {}) {
+  const logger = options.logger ?? createLogger(settings.logLevel);
+  const queue = await startJobQueue(database, { logger });
+  const outbox = createOutbox(database.db, queue);
+  await startWorkers(queue, { db: database.db, logger, settings });
+  const auth = createAuth({
+    db: database.db,
+    baseUrl: settings.baseUrl,
+    secret: resolveAuthSecret(settings.authSecret, settings.dataDir),
+    productName: settings.productName,
+    trustedOrigins: settings.trustedOrigins,
+    logger,
+    outbox,
+    signInLimitPerAccount: settings.signInLimitPerAccount,
+  });
+  const deps: AppDeps = {
+    settings,
+    database,
+    auth,
+    logger,
+    queue,
+    outbox,
+    migrationsFolder: defaultMigrationsFolder,
+    lifecycle: { draining: false },
+  };
+  const app = createApp(deps, options.serveWeb === undefined ? {} : { serveWeb: options.serveWeb });
+  const close = ({ graceful = true, timeout = 2000 }: { graceful?: boolean; timeout?: number } = {}) =>
+    queue.stop({ graceful, timeout });
+  return { app, deps, close };
+}
