@@ -1,3 +1,4 @@
+import type { UseFormReturnType } from '@mantine/form';
 import type {
   AustralianState,
   BuildingType,
@@ -70,6 +71,9 @@ const orNull = (value: string) => (value.trim() === '' ? null : value);
 const numOrNull = (value: NumberField) => (value === '' ? null : value);
 
 let newRowCounter = 0;
+/** The editor's form, handed to each section component. */
+export type ListingForm = UseFormReturnType<ListingFormValues>;
+
 export function newConfigurationRow(): ConfigurationValues {
   newRowCounter += 1;
   return {
