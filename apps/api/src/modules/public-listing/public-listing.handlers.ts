@@ -1,22 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createRoute, z } from '@hono/zod-openapi';
-import { AUSTRALIAN_STATES, isPlatformAdmin, listingPublicPath } from '@offplan/shared';
-import { and, eq } from 'drizzle-orm';
+import { isPlatformAdmin, listingPublicPath } from '@offplan/shared';
 import type { Context } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { projectSlugHistory, projects } from '../../db/schema/index.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { emailNotVerified, forbidden, sessionRequired } from '../../lib/errors.ts';
 import { type CachedPage, pageCacheFor } from '../../lib/page-cache.ts';
-import { createRouter, errorResponse, jsonResponse } from '../../lib/router.ts';
+import { createRouter } from '../../lib/router.ts';
 import { loadListingParts, requireListingEditor, toListing } from '../listings/listings.repository.ts';
-import { onMarketplace } from '../projects/project-access.ts';
 import { renderListingPage, renderNotFoundPage } from './public-listing.render.ts';
-
-const STATE_PREFIXES = AUSTRALIAN_STATES.map((state) => state.toLowerCase()).join('|');
-/** Only `/{state}/{slug}` with a lower-case state: every other path stays the web app's. */
-export const PUBLIC_LISTING_ROUTE = `/:prefix{(?:${STATE_PREFIXES})}/:slug{[a-z0-9][a-z0-9-]{0,199}}`;
-export const PUBLIC_LISTING_PATH = new RegExp(`^/(?:${STATE_PREFIXES})/[a-z0-9][a-z0-9-]{0,199}$`);
+import { movedListingPath, projectIdAtAnyPath, projectIdAtCurrentPath } from './public-listing.repository.ts';
+import { getPurgeUrl, PUBLIC_LISTING_ROUTE } from './public-listing.routes.ts';
 
 const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -38,27 +31,19 @@ async function renderPath(
     headers: HTML_HEADERS,
     cacheable: false,
   };
-  const [current] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.prefix, prefix), eq(projects.slug, slug)));
-  if (!current) {
-    const [old] = await db
-      .select({ prefix: projects.prefix, slug: projects.slug })
-      .from(projectSlugHistory)
-      .innerJoin(projects, eq(projects.id, projectSlugHistory.projectId))
-      // A listing off the marketplace does not say where it went (its new title) from an old path.
-      .where(and(eq(projectSlugHistory.prefix, prefix), eq(projectSlugHistory.slug, slug), onMarketplace));
-    if (!old) return notFoundPage;
+  const currentId = await projectIdAtCurrentPath(db, prefix, slug);
+  if (currentId === undefined) {
+    const moved = await movedListingPath(db, prefix, slug);
+    if (!moved) return notFoundPage;
     return {
       status: 301,
       body: '',
-      headers: { location: listingPublicPath(old), 'cache-control': 'public, max-age=3600' },
+      headers: { location: listingPublicPath(moved), 'cache-control': 'public, max-age=3600' },
       // Not kept here: saves purge the listing's current and previous path, not every older one.
       cacheable: false,
     };
   }
-  const parts = await loadListingParts(db, current.id);
+  const parts = await loadListingParts(db, currentId);
   // Design §2: HIDDEN takes a listing off the marketplace; NOT_PROCEEDING projects are hidden.
   if (!parts || parts.project.salesStatus === 'HIDDEN' || parts.project.stage === 'NOT_PROCEEDING') {
     return notFoundPage;
@@ -91,54 +76,11 @@ publicListingRouter.get(PUBLIC_LISTING_ROUTE, async (c) => {
   return respond(page, 'MISS', head);
 });
 
-const purgeQuerySchema = z.object({
-  path: z
-    .string()
-    .regex(PUBLIC_LISTING_PATH, 'must be a public listing path /{state}/{slug}')
-    .openapi({ example: '/nsw/harbour-residences-pyrmont' }),
-  t: z.string().max(40).optional().openapi({ description: 'Timestamp (spec §7); only defeats caches' }),
-  token: z
-    .string()
-    .max(200)
-    .optional()
-    .openapi({ description: 'PURGE_TOKEN, for callers without a session' }),
-});
-
-export const getPurgeUrl = createRoute({
-  method: 'get',
-  path: '/api/purge-url',
-  tags: ['Listings'],
-  summary: 'Purges the cached public listing page at a path (spec §7), in every app process',
-  description:
-    'Allowed for editors of the listing at that path (approved members with projects.edit), admins, and callers with the configured PURGE_TOKEN.',
-  request: { query: purgeQuerySchema },
-  responses: {
-    200: jsonResponse(z.object({ purged: z.literal(true), path: z.string() }), 'Purged'),
-    400: errorResponse('Not a public listing path'),
-    401: errorResponse('No session and no token'),
-    403: errorResponse('Not an editor of that listing'),
-  },
-});
-
 function tokenMatches(given: string | undefined, expected: string | undefined): boolean {
   if (!given || !expected) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-async function projectAtPath(db: Db, path: string): Promise<number | undefined> {
-  const [, prefix, slug] = path.split('/') as [string, string, string];
-  const [current] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.prefix, prefix), eq(projects.slug, slug)));
-  if (current) return current.id;
-  const [old] = await db
-    .select({ id: projectSlugHistory.projectId })
-    .from(projectSlugHistory)
-    .where(and(eq(projectSlugHistory.prefix, prefix), eq(projectSlugHistory.slug, slug)));
-  return old?.id;
 }
 
 async function mayPurge(c: Context<AppEnv>, path: string, token: string | undefined) {
@@ -148,7 +90,8 @@ async function mayPurge(c: Context<AppEnv>, path: string, token: string | undefi
   const user = c.get('user');
   if (!user) throw sessionRequired();
   if (!user.emailVerified) throw emailNotVerified();
-  const projectId = await projectAtPath(deps.database.db, path);
+  const [, prefix, slug] = path.split('/') as [string, string, string];
+  const projectId = await projectIdAtAnyPath(deps.database.db, prefix, slug);
   if (projectId === undefined) {
     if (isPlatformAdmin(user)) return;
     throw forbidden('No listing you edit is at that path.');

@@ -69,42 +69,25 @@ a{color:#2740a8}
 
 export type RenderContext = { baseUrl: string; productName: string };
 
-/**
- * The public listing page (design §2): everything a buyer and a search engine read, server-rendered.
- * In-planning listings show no construction progress or completion date; sold-out listings show a
- * notice instead of the enquiry form. The enquiry form and view tracking have marked slots.
- */
-export function renderListingPage(listing: Listing, context: RenderContext): string {
-  const linkable = <T extends { url: string; thumbnailUrl: string }>(items: T[]) =>
-    items.filter((item) => safeUrl(item.url) && safeUrl(item.thumbnailUrl));
-  const images = linkable(listing.images);
-  const brochures = linkable(listing.brochures);
-  const floorplans = linkable(listing.floorplans);
-  // The website is another site's: absolute http(s) only, never a path here.
-  const website = /^https?:/i.test(safeUrl(listing.website) ?? '') ? safeUrl(listing.website) : null;
-  const canonical = `${context.baseUrl}${listing.publicPath}`;
+type LinkedMedia = Listing['images'];
+
+/** Structured data for search engines (schema.org): the listing as a residence with its offers. */
+function listingJsonLd(
+  listing: Listing,
+  facts: { description: string; canonical: string; closed: boolean; images: LinkedMedia },
+  absolute: (url: string) => string,
+) {
   const { address } = listing;
-  const place = `${address.suburb} ${address.state}${address.postcode ? ` ${address.postcode}` : ''}`;
-  const pageTitle = `${listing.title} – ${address.suburb} ${address.state} | ${context.productName}`;
-  const description = metaDescription(listing);
-  const showConstruction = !NO_CONSTRUCTION_INFO_STAGES.includes(listing.stage);
-  const closed = NO_NEW_ENQUIRY_SALES_STATUSES.includes(listing.salesStatus);
-  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${context.baseUrl}${url}`);
   const prices = listing.configurations
     .flatMap((c) => [c.priceFrom, c.priceTo])
     .filter((p): p is number => p != null);
-  const completion =
-    showConstruction && listing.estimatedCompletionQuarter && listing.estimatedCompletionYear
-      ? `Q${listing.estimatedCompletionQuarter} ${listing.estimatedCompletionYear}`
-      : null;
-
-  const jsonLd = {
+  return {
     '@context': 'https://schema.org',
     '@type': listing.buildingType === 'TOWNHOUSES' ? 'Residence' : 'ApartmentComplex',
     name: listing.title,
-    description,
-    url: canonical,
-    ...(images.length ? { image: images.map((image) => absolute(image.url)) } : {}),
+    description: facts.description,
+    url: facts.canonical,
+    ...(facts.images.length ? { image: facts.images.map((image) => absolute(image.url)) } : {}),
     address: {
       '@type': 'PostalAddress',
       streetAddress: [address.streetNumber, address.streetName].filter(Boolean).join(' ') || undefined,
@@ -125,7 +108,7 @@ export function renderListingPage(listing: Listing, context: RenderContext): str
           })),
         }
       : {}),
-    ...(prices.length && !closed
+    ...(prices.length && !facts.closed
       ? {
           offers: {
             '@type': 'AggregateOffer',
@@ -137,23 +120,30 @@ export function renderListingPage(listing: Listing, context: RenderContext): str
         }
       : {}),
   };
+}
 
-  const hero = images[0];
-  const gallery = images
+/** The gallery: the first image as the hero at full size, the rest as lazy thumbnails. */
+function galleryHtml(images: LinkedMedia, title: string): string {
+  return images
     .map(
       (image, index) =>
-        `<figure${index === 0 ? ' class="hero"' : ''}><a href="${escapeHtml(image.url)}" data-track="gallery" data-media-id="${image.id}"><img src="${escapeHtml(index === 0 ? image.url : image.thumbnailUrl)}"${image.thumbnailUrl !== image.url ? ` srcset="${escapeHtml(image.thumbnailUrl)} 800w, ${escapeHtml(image.url)} 1600w" sizes="${index === 0 ? '(max-width: 1100px) 100vw, 1100px' : '(max-width: 640px) 100vw, 360px'}"` : ''} alt="${escapeHtml(`${listing.title} – image ${index + 1}`)}"${image.width && image.height ? ` width="${image.width}" height="${image.height}"` : ''}${index === 0 ? '' : ' loading="lazy"'}></a></figure>`,
+        `<figure${index === 0 ? ' class="hero"' : ''}><a href="${escapeHtml(image.url)}" data-track="gallery" data-media-id="${image.id}"><img src="${escapeHtml(index === 0 ? image.url : image.thumbnailUrl)}"${image.thumbnailUrl !== image.url ? ` srcset="${escapeHtml(image.thumbnailUrl)} 800w, ${escapeHtml(image.url)} 1600w" sizes="${index === 0 ? '(max-width: 1100px) 100vw, 1100px' : '(max-width: 640px) 100vw, 360px'}"` : ''} alt="${escapeHtml(`${title} – image ${index + 1}`)}"${image.width && image.height ? ` width="${image.width}" height="${image.height}"` : ''}${index === 0 ? '' : ' loading="lazy"'}></a></figure>`,
     )
     .join('');
+}
 
-  const configurationRows = listing.configurations
+function configurationRowsHtml(listing: Listing, closed: boolean): string {
+  return listing.configurations
     .map(
       (c) =>
         `<tr><td>${escapeHtml(c.name)}</td><td>${c.bedrooms}</td><td>${c.bathrooms}</td><td>${c.carSpaces}</td><td>${c.internalSizeSqm != null ? `${escapeHtml(c.internalSizeSqm)} m²` : '–'}</td><td>${escapeHtml(priceText(c.priceFrom, c.priceTo))}</td><td>${closed ? 'Sold out' : c.stockAvailable > 0 ? `${c.stockAvailable} available` : 'Sold out'}</td></tr>`,
     )
     .join('');
+}
 
-  const documents = [
+/** Brochure and floorplan links, numbered when there are several of a kind. */
+function documentsHtml(brochures: Listing['brochures'], floorplans: Listing['floorplans']): string {
+  return [
     ...brochures.map(
       (doc, index) =>
         `<li><a href="${escapeHtml(doc.url)}" data-track="brochure_download" data-media-id="${doc.id}" rel="nofollow">Brochure${brochures.length > 1 ? ` ${index + 1}` : ''}</a> <small>(${escapeHtml(doc.mimeType === 'application/pdf' ? 'PDF' : 'image')})</small></li>`,
@@ -163,13 +153,21 @@ export function renderListingPage(listing: Listing, context: RenderContext): str
         `<li><a href="${escapeHtml(doc.url)}" data-track="floorplan" data-media-id="${doc.id}" rel="nofollow">Floorplan${floorplans.length > 1 ? ` ${index + 1}` : ''}</a> <small>(${escapeHtml(doc.mimeType === 'application/pdf' ? 'PDF' : 'image')})</small></li>`,
     ),
   ].join('');
+}
 
-  const mapSection =
-    address.lat != null && address.lng != null
-      ? `<section id="location"><h2>Location</h2><p class="card">${escapeHtml(address.fullAddress || place)}<br><span data-lat="${address.lat}" data-lng="${address.lng}">${address.lat.toFixed(5)}, ${address.lng.toFixed(5)}</span> · <a href="https://www.openstreetmap.org/?mlat=${address.lat}&amp;mlon=${address.lng}#map=16/${address.lat}/${address.lng}" rel="noopener nofollow" target="_blank">View on map</a></p></section>`
-      : `<section id="location"><h2>Location</h2><p class="card">${escapeHtml(address.fullAddress || place)}</p></section>`;
+function locationSectionHtml(address: Listing['address'], place: string): string {
+  return address.lat != null && address.lng != null
+    ? `<section id="location"><h2>Location</h2><p class="card">${escapeHtml(address.fullAddress || place)}<br><span data-lat="${address.lat}" data-lng="${address.lng}">${address.lat.toFixed(5)}, ${address.lng.toFixed(5)}</span> · <a href="https://www.openstreetmap.org/?mlat=${address.lat}&amp;mlon=${address.lng}#map=16/${address.lat}/${address.lng}" rel="noopener nofollow" target="_blank">View on map</a></p></section>`
+    : `<section id="location"><h2>Location</h2><p class="card">${escapeHtml(address.fullAddress || place)}</p></section>`;
+}
 
-  const facts: [string, string | null][] = [
+/** The details list: term and value, a term without a value left out by the caller. */
+function detailFacts(
+  listing: Listing,
+  showConstruction: boolean,
+  completion: string | null,
+): [string, string | null][] {
+  return [
     ['Status', listing.salesStatusLabel],
     ['Stage', showConstruction ? listing.stageLabel : null],
     ['Estimated completion', completion],
@@ -187,13 +185,48 @@ export function renderListingPage(listing: Listing, context: RenderContext): str
     ['Display suite', listing.displaySuiteAddress],
     ['Opening hours', listing.displaySuiteHours],
   ];
+}
 
-  const paragraphs = listing.description
+function descriptionParagraphs(description: string): string {
+  return description
     .split(/\n{2,}/)
     .map((p) => p.trim())
     .filter(Boolean)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
+}
+
+/**
+ * The public listing page (design §2): everything a buyer and a search engine read, server-rendered.
+ * In-planning listings show no construction progress or completion date; sold-out listings show a
+ * notice instead of the enquiry form. The enquiry form and view tracking have marked slots.
+ */
+export function renderListingPage(listing: Listing, context: RenderContext): string {
+  const linkable = <T extends { url: string; thumbnailUrl: string }>(items: T[]) =>
+    items.filter((item) => safeUrl(item.url) && safeUrl(item.thumbnailUrl));
+  const images = linkable(listing.images);
+  // The website is another site's: absolute http(s) only, never a path here.
+  const website = /^https?:/i.test(safeUrl(listing.website) ?? '') ? safeUrl(listing.website) : null;
+  const canonical = `${context.baseUrl}${listing.publicPath}`;
+  const { address } = listing;
+  const place = `${address.suburb} ${address.state}${address.postcode ? ` ${address.postcode}` : ''}`;
+  const pageTitle = `${listing.title} – ${address.suburb} ${address.state} | ${context.productName}`;
+  const description = metaDescription(listing);
+  const showConstruction = !NO_CONSTRUCTION_INFO_STAGES.includes(listing.stage);
+  const closed = NO_NEW_ENQUIRY_SALES_STATUSES.includes(listing.salesStatus);
+  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${context.baseUrl}${url}`);
+  const completion =
+    showConstruction && listing.estimatedCompletionQuarter && listing.estimatedCompletionYear
+      ? `Q${listing.estimatedCompletionQuarter} ${listing.estimatedCompletionYear}`
+      : null;
+  const jsonLd = listingJsonLd(listing, { description, canonical, closed, images }, absolute);
+  const hero = images[0];
+  const gallery = galleryHtml(images, listing.title);
+  const configurationRows = configurationRowsHtml(listing, closed);
+  const documents = documentsHtml(linkable(listing.brochures), linkable(listing.floorplans));
+  const mapSection = locationSectionHtml(address, place);
+  const facts = detailFacts(listing, showConstruction, completion);
+  const paragraphs = descriptionParagraphs(listing.description);
 
   return `<!doctype html>
 <html lang="en-AU">

@@ -239,7 +239,9 @@ describe('public listing page /{prefix}/{slug}', () => {
       expect(response.headers.get('x-cache'), path).toBeNull();
     }
   });
+});
 
+describe('public listing page: saves, purges and old paths', () => {
   it('purges on every save: the next request shows the change', async () => {
     const { id, path } = await listing();
     await t.request(path);
