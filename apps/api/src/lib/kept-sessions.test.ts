@@ -18,14 +18,15 @@ function fakeChanges() {
   return changes satisfies AuthChanges;
 }
 
-const sessionOf = (sessionId: string, userId: string) =>
+/** A stand-in session (not the `sessionOf` of test/sessions.ts, which asks the API). */
+const fakeSession = (sessionId: string, userId: string) =>
   ({ session: { id: sessionId, userId }, user: { id: userId } }) as unknown as AuthSession;
 
 function setUp() {
   const changes = fakeChanges();
   const kept = keptSessions(changes);
   const keep = (token: string, sessionId: string, userId: string, now = 0) =>
-    kept.keep(token, sessionOf(sessionId, userId), now, kept.heard());
+    kept.keep(token, fakeSession(sessionId, userId), now, kept.heard());
   return { changes, kept, keep };
 }
 
@@ -42,7 +43,7 @@ describe('kept sessions (decision 023)', () => {
     const { changes, kept } = setUp();
     const before = kept.heard();
     changes.announce('s:other');
-    kept.keep('t1', sessionOf('s1', 'u1'), 0, before);
+    kept.keep('t1', fakeSession('s1', 'u1'), 0, before);
     expect(kept.get('t1', 0)).toBeUndefined();
   });
 
