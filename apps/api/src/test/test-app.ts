@@ -2,18 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { testClient } from 'hono/testing';
 import pg from 'pg';
 import type { ApiRoutes } from '../api-routes.ts';
 import { composeApp } from '../compose.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { throttleCounters } from '../db/schema/index.ts';
 import { parseSettings, type Settings } from '../env.ts';
+import { signIn as signInWithHeaders, TEST_PASSWORD } from './sessions.ts';
+
+export { TEST_PASSWORD } from './sessions.ts';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
-export const TEST_PASSWORD = 'correct horse battery staple';
 
 /** A new, empty database on the TEST_DATABASE_URL server; `drop` removes it. */
 export async function createFreshPostgresDatabase() {
@@ -146,21 +146,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
   }
 
   /** Signs in through the HTTP API; returns the session cookie to send with later requests. */
-  async function signIn(email: string, password = TEST_PASSWORD, ip?: string) {
-    const response = await request('/api/auth/sign-in/email', {
-      method: 'POST',
-      json: { email, password },
-      ...(ip ? { ip } : {}),
-    });
-    if (response.status !== 200)
-      throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-    // Tests sign the same account in many times a minute; the per-account limit has its own tests.
-    await database.db
-      .delete(throttleCounters)
-      .where(eq(throttleCounters.key, `sign-in:${email.toLowerCase()}`));
-    const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
-    return cookies.join('; ');
-  }
+  const signIn = async (email: string, password = TEST_PASSWORD, ip?: string) =>
+    (await signInWithHeaders({ request, db: database.db }, email, password, ip)).cookie;
 
   return {
     app,
