@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { useConnectAdminSession } from '../api/impersonation.ts';
+import { useConnectAdminSession } from '../../impersonation/index.ts';
 
 export const CONNECT_INVALID_MESSAGE =
   'This link to return to your admin session is no longer valid. Sign in again.';

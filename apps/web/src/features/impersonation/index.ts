@@ -1,0 +1,2 @@
+/** What other features may use of impersonation (decision 024: features meet only through their index). */
+export { useConnectAdminSession } from './api/impersonation.ts';
