@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
 import { throttleCounters } from '../db/schema/index.ts';
 // Only a type from test-app.ts: test-app.ts imports this file, so no value may come back the other way.
 import type { TestApp } from './test-app.ts';
@@ -15,6 +16,18 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 export type SessionBody = {
   user: { id: string; email: string; emailVerified: boolean; role?: string | null };
   session: { id: string; userId: string; expiresAt: string; impersonatedBy?: string | null };
+};
+
+/**
+ * What these helpers need of a test app: its `request` and database. Spelt out rather than taken from
+ * `TestApp`, whose type is inferred from `createTestApp`, which uses `signIn` (a circular type otherwise).
+ */
+export type SessionTestApp = {
+  request: (
+    pathname: string,
+    init?: RequestInit & { cookie?: string; ip?: string; json?: unknown },
+  ) => Response | Promise<Response>;
+  db: Db;
 };
 
 /** Headers that carry a session: pass them as a request's headers (`t.client…$get(args, { headers })`). */
@@ -45,17 +58,12 @@ export const hasSessionCookie = (response: Response) =>
     .some((header) => /^better-auth\.session_token=[^;]+/.test(header) && !/max-age=0\b/i.test(header));
 
 /** Tests sign the same account in many times a minute; the per-account limit has its own tests. */
-export async function forgetSignInAttempts(t: Pick<TestApp, 'db'>, email: string) {
+export async function forgetSignInAttempts(t: Pick<SessionTestApp, 'db'>, email: string) {
   await t.db.delete(throttleCounters).where(eq(throttleCounters.key, `sign-in:${email.toLowerCase()}`));
 }
 
 /** Signs in with email and password and returns the raw answer, whatever it is; the per-account limit is reset. */
-export async function signInRaw(
-  t: Pick<TestApp, 'request' | 'db'>,
-  email: string,
-  password = TEST_PASSWORD,
-  ip?: string,
-) {
+export async function signInRaw(t: SessionTestApp, email: string, password = TEST_PASSWORD, ip?: string) {
   const response = await t.request('/api/auth/sign-in/email', {
     method: 'POST',
     json: { email, password },
@@ -67,7 +75,7 @@ export async function signInRaw(
 
 /** Signs in through the HTTP API and returns the headers that carry the session; throws unless it worked. */
 export async function signIn(
-  t: Pick<TestApp, 'request' | 'db'>,
+  t: SessionTestApp,
   email: string,
   password = TEST_PASSWORD,
   ip?: string,
@@ -85,7 +93,10 @@ export async function signedInUser(t: TestApp, fields: Parameters<TestApp['creat
 }
 
 /** The session a cookie stands for, or null when it no longer works. */
-export async function sessionOf(t: Pick<TestApp, 'request'>, cookie: string): Promise<SessionBody | null> {
+export async function sessionOf(
+  t: Pick<SessionTestApp, 'request'>,
+  cookie: string,
+): Promise<SessionBody | null> {
   const response = await t.request('/api/auth/get-session', { cookie });
   if (response.status === 401) return null;
   if (response.status !== 200) throw new Error(`get-session answered ${response.status}`);

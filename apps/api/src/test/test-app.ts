@@ -146,7 +146,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
   }
 
   /** Signs in through the HTTP API; returns the session cookie to send with later requests. */
-  const signIn = async (email: string, password = TEST_PASSWORD, ip?: string) =>
+  const signIn = async (email: string, password = TEST_PASSWORD, ip?: string): Promise<string> =>
     (await signInWithHeaders({ request, db: database.db }, email, password, ip)).cookie;
 
   return {
