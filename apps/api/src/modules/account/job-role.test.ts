@@ -186,6 +186,21 @@ describe('job roles (issue 15 finding 2)', () => {
     expect(await jobRoleOf(owner.id)).toBe(2);
   });
 
+  it("records a platform admin's change through better-auth's admin update-user too", async () => {
+    const response = await t.request('/api/auth/admin/update-user', {
+      method: 'POST',
+      cookie: admin.cookie,
+      json: { userId: agency.id, data: { jobRoleId: DEVELOPER } },
+    });
+    expect(response.status).toBe(200);
+    expect(await jobRoleOf(agency.id)).toBe(DEVELOPER);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, agency.id), eq(auditLog.action, 'admin.update-user')));
+    expect(entry).toMatchObject({ actorUserId: admin.id, data: { data: { jobRoleId: DEVELOPER } } });
+  });
+
   it('gives platform admins no job role, and needs a session', async () => {
     expect((await setMemberRole(admin.cookie, admin.id, DEVELOPER)).status).toBe(403);
     expect(await jobRoleOf(admin.id)).toBeNull();
