@@ -111,6 +111,128 @@ export function showsDashboardLink(account: NavAccount): boolean {
   return account.projects > 0;
 }
 
+/** Spec §2's workspace pages: leads, reporting, organisation and CRM (not built yet). */
+const WORKSPACE_NAV_GROUP: NavGroup = {
+  id: 'workspace',
+  visible: true,
+  items: [
+    { id: 'leads', label: 'Leads', url: '/leads', icon: IconAddressBook, visible: false },
+    {
+      id: 'reporting',
+      label: 'Reporting',
+      url: '/reporting',
+      icon: IconChartBar,
+      visible: false,
+      children: [
+        {
+          id: 'reporting-listing-performance',
+          label: 'Listing Performance',
+          url: '/reporting/listing-performance',
+          visible: false,
+        },
+        {
+          id: 'reporting-buyer-feedback',
+          label: 'Buyer Feedback',
+          url: '/reporting/buyer-feedback',
+          visible: false,
+        },
+      ],
+    },
+    {
+      id: 'organisation',
+      label: 'Organisation',
+      url: '/organisation',
+      icon: IconBuildingCommunity,
+      visible: false,
+    },
+    { id: 'crm', label: 'CRM Integration', url: '/crm', icon: IconPlugConnected, visible: false },
+  ],
+};
+
+/** Spec §2's admin section (platform admins only). */
+function adminNavGroup(productName: string): NavGroup {
+  return {
+    id: 'admin',
+    label: `${productName} Admin`,
+    visible: true,
+    adminOnly: true,
+    items: [
+      { id: 'admin-users', label: 'Users', url: '/users', icon: IconUsersGroup, visible: true },
+      {
+        id: 'admin-pending-invites',
+        label: 'Pending Invites',
+        url: '/pending-invites',
+        icon: IconUserPlus,
+        visible: false,
+      },
+      {
+        id: 'admin-access-requests',
+        label: 'Access Requests',
+        url: '/accessrequests',
+        icon: IconKey,
+        visible: true,
+      },
+      { id: 'admin-roles', label: 'Manage Roles', url: '/roles', icon: IconShieldLock, visible: false },
+      {
+        id: 'admin-scheduled-tasks',
+        label: 'Scheduled Tasks',
+        // The job queue's own page (design §6), served by the API; opened in a new tab (spec §2).
+        externalUrl: '/admin/scheduled-tasks',
+        icon: IconCalendarTime,
+        visible: false,
+      },
+      {
+        id: 'admin-email-settings',
+        label: 'Email Settings',
+        url: '/email-settings',
+        icon: IconMail,
+        visible: false,
+      },
+      { id: 'admin-enquiries', label: 'Enquiries', url: '/enquiries', icon: IconInbox, visible: false },
+      {
+        id: 'admin-buyer-demands',
+        label: 'Buyer Demands',
+        url: '/buyer-demands',
+        icon: IconHomeSearch,
+        visible: false,
+      },
+      {
+        id: 'admin-lead-scoring',
+        label: 'Lead Scoring',
+        url: '/lead-scoring',
+        icon: IconTargetArrow,
+        visible: false,
+      },
+      { id: 'admin-export', label: 'Export', url: '/export', icon: IconFileExport, visible: false },
+      {
+        // Design §5: admins' announcements to everyone, an organisation or a user (not in spec §2's list).
+        id: 'admin-messages',
+        label: 'In-app Messages',
+        url: '/messages',
+        icon: IconSpeakerphone,
+        visible: true,
+      },
+      {
+        // Issue 4: the maintenance switch (decision 018); admins only, like the rest of this group.
+        id: 'admin-site-settings',
+        label: 'Site Settings',
+        url: '/site-settings',
+        icon: IconSettings,
+        visible: true,
+      },
+      {
+        // A development tool, not a page of spec §2 (design §9): the outbox of emails and SMS. The API
+        // answers it only outside production; admins only, like the rest of this group.
+        id: 'admin-dev-mailbox',
+        label: 'Dev Mailbox',
+        url: '/dev/mailbox',
+        icon: IconMailbox,
+        visible: true,
+      },
+    ],
+  };
+}
+
 export function navigationConfig(productName: string): NavGroup[] {
   return [
     {
@@ -162,42 +284,7 @@ export function navigationConfig(productName: string): NavGroup[] {
         },
       ],
     },
-    {
-      id: 'workspace',
-      visible: true,
-      items: [
-        { id: 'leads', label: 'Leads', url: '/leads', icon: IconAddressBook, visible: false },
-        {
-          id: 'reporting',
-          label: 'Reporting',
-          url: '/reporting',
-          icon: IconChartBar,
-          visible: false,
-          children: [
-            {
-              id: 'reporting-listing-performance',
-              label: 'Listing Performance',
-              url: '/reporting/listing-performance',
-              visible: false,
-            },
-            {
-              id: 'reporting-buyer-feedback',
-              label: 'Buyer Feedback',
-              url: '/reporting/buyer-feedback',
-              visible: false,
-            },
-          ],
-        },
-        {
-          id: 'organisation',
-          label: 'Organisation',
-          url: '/organisation',
-          icon: IconBuildingCommunity,
-          visible: false,
-        },
-        { id: 'crm', label: 'CRM Integration', url: '/crm', icon: IconPlugConnected, visible: false },
-      ],
-    },
+    WORKSPACE_NAV_GROUP,
     {
       id: 'coming-soon',
       label: 'Coming Soon',
@@ -227,86 +314,7 @@ export function navigationConfig(productName: string): NavGroup[] {
       hidden: true,
       items: [{ id: 'feedback', label: 'Feedback', url: '/feedback', visible: true }],
     },
-    {
-      id: 'admin',
-      label: `${productName} Admin`,
-      visible: true,
-      adminOnly: true,
-      items: [
-        { id: 'admin-users', label: 'Users', url: '/users', icon: IconUsersGroup, visible: true },
-        {
-          id: 'admin-pending-invites',
-          label: 'Pending Invites',
-          url: '/pending-invites',
-          icon: IconUserPlus,
-          visible: false,
-        },
-        {
-          id: 'admin-access-requests',
-          label: 'Access Requests',
-          url: '/accessrequests',
-          icon: IconKey,
-          visible: true,
-        },
-        { id: 'admin-roles', label: 'Manage Roles', url: '/roles', icon: IconShieldLock, visible: false },
-        {
-          id: 'admin-scheduled-tasks',
-          label: 'Scheduled Tasks',
-          // The job queue's own page (design §6), served by the API; opened in a new tab (spec §2).
-          externalUrl: '/admin/scheduled-tasks',
-          icon: IconCalendarTime,
-          visible: false,
-        },
-        {
-          id: 'admin-email-settings',
-          label: 'Email Settings',
-          url: '/email-settings',
-          icon: IconMail,
-          visible: false,
-        },
-        { id: 'admin-enquiries', label: 'Enquiries', url: '/enquiries', icon: IconInbox, visible: false },
-        {
-          id: 'admin-buyer-demands',
-          label: 'Buyer Demands',
-          url: '/buyer-demands',
-          icon: IconHomeSearch,
-          visible: false,
-        },
-        {
-          id: 'admin-lead-scoring',
-          label: 'Lead Scoring',
-          url: '/lead-scoring',
-          icon: IconTargetArrow,
-          visible: false,
-        },
-        { id: 'admin-export', label: 'Export', url: '/export', icon: IconFileExport, visible: false },
-        {
-          // Design §5: admins' announcements to everyone, an organisation or a user (not in spec §2's list).
-          id: 'admin-messages',
-          label: 'In-app Messages',
-          url: '/messages',
-          icon: IconSpeakerphone,
-          visible: true,
-        },
-        {
-          // Issue 4: the maintenance switch (decision 018); admins only, like the rest of this group.
-          id: 'admin-site-settings',
-          label: 'Site Settings',
-          url: '/site-settings',
-          icon: IconSettings,
-          visible: true,
-        },
-        {
-          // A development tool, not a page of spec §2 (design §9): the outbox of emails and SMS. The API
-          // answers it only outside production; admins only, like the rest of this group.
-          id: 'admin-dev-mailbox',
-          label: 'Dev Mailbox',
-          url: '/dev/mailbox',
-          icon: IconMailbox,
-          visible: true,
-        },
-      ],
-    },
+    adminNavGroup(productName),
   ];
 }
 
