@@ -1,11 +1,6 @@
-import { Stack } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, type ErrorComponentProps, notFound } from '@tanstack/react-router';
-import { AdminPageError } from '../../components/feedback/admin-page-error.tsx';
-import { ActAsUserButton } from '../../features/impersonation/components/act-as-user-button.tsx';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { adminUserQueryOptions } from '../../features/users/api/admin-users.ts';
-import { UserAdminActions } from '../../features/users/components/user-admin-actions.tsx';
-import { UserDetails } from '../../features/users/components/user-details.tsx';
+import { AdminUserError, AdminUserPage } from '../../features/users/components/admin-user-page.tsx';
 import { isApiClientError } from '../../lib/api-client.ts';
 
 /**
@@ -27,27 +22,3 @@ export const Route = createFileRoute('/_main/profile_/$id')({
   errorComponent: AdminUserError,
   component: AdminUserPage,
 });
-
-function AdminUserPage() {
-  const { id } = Route.useParams();
-  const { data: user } = useSuspenseQuery(adminUserQueryOptions(id));
-  return (
-    <UserDetails
-      user={user}
-      actions={
-        <Stack gap="md" align="flex-start">
-          <ActAsUserButton
-            userId={user.id}
-            userName={user.name || user.email}
-            refusal={user.impersonationRefusal}
-          />
-          <UserAdminActions user={user} />
-        </Stack>
-      }
-    />
-  );
-}
-
-function AdminUserError({ error }: ErrorComponentProps) {
-  return <AdminPageError error={error} title="This user could not be loaded" />;
-}

@@ -1,0 +1,34 @@
+import { Stack } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { type ErrorComponentProps, getRouteApi } from '@tanstack/react-router';
+import { AdminPageError } from '../../../components/feedback/admin-page-error.tsx';
+import { ActAsUserButton } from '../../impersonation/index.ts';
+import { adminUserQueryOptions } from '../api/admin-users.ts';
+import { UserAdminActions } from './user-admin-actions.tsx';
+import { UserDetails } from './user-details.tsx';
+
+const routeApi = getRouteApi('/_main/profile_/$id');
+
+export function AdminUserPage() {
+  const { id } = routeApi.useParams();
+  const { data: user } = useSuspenseQuery(adminUserQueryOptions(id));
+  return (
+    <UserDetails
+      user={user}
+      actions={
+        <Stack gap="md" align="flex-start">
+          <ActAsUserButton
+            userId={user.id}
+            userName={user.name || user.email}
+            refusal={user.impersonationRefusal}
+          />
+          <UserAdminActions user={user} />
+        </Stack>
+      }
+    />
+  );
+}
+
+export function AdminUserError({ error }: ErrorComponentProps) {
+  return <AdminPageError error={error} title="This user could not be loaded" />;
+}
