@@ -18,6 +18,7 @@ import { emailTemplates, smsTemplates } from './lib/message-templates.ts';
 import type { Outbox } from './lib/outbox.ts';
 import { createAuthHooks, SIGN_IN_PER_ACCOUNT } from './modules/auth/auth.hooks.ts';
 import { impersonationPlugin } from './modules/auth/impersonation.plugin.ts';
+import { impersonationEndsAt } from './modules/auth/impersonation-cap.ts';
 import { invitationPlugin } from './modules/auth/invitation.plugin.ts';
 
 export { AUTH_BASE_PATH, CLIENT_IP_HEADER };
@@ -61,6 +62,12 @@ export const SIGN_IN_RATE_LIMIT = { window: 60, max: 5 } as const;
 export const E164_PHONE = /^\+[1-9]\d{7,14}$/;
 const MESSAGE_SENDING_RATE_LIMIT = { window: 60, max: 3 } as const;
 
+/** An impersonation session's expiry: the one asked for, but never past the hour from its start. */
+function cappedExpiry(expiresAt: Date | string | undefined, createdAt: Date | string) {
+  const cap = impersonationEndsAt(createdAt);
+  return expiresAt && new Date(expiresAt) < cap ? new Date(expiresAt) : cap;
+}
+
 export function createAuth(options: AuthOptions) {
   const { db, outbox, baseUrl } = options;
   // Each read follows the tenant of the request being served (design §8, lib/branding.ts).
@@ -85,6 +92,25 @@ export function createAuth(options: AuthOptions) {
     // Reset tokens are kept as hashes: a copy of the database cannot be used to take over accounts.
     verification: { storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } } },
     databaseHooks: {
+      // Issue 15, finding 6: whatever refreshes an impersonation session, its expiry stays within its hour.
+      session: {
+        create: {
+          before: async (data) =>
+            data.impersonatedBy
+              ? { data: { ...data, expiresAt: cappedExpiry(data.expiresAt, new Date()) } }
+              : undefined,
+        },
+        update: {
+          before: async (data, ctx) => {
+            // better-auth updates a session through the request that read it (a refresh, set-active).
+            const current = ctx?.context.session?.session as
+              | { impersonatedBy?: string | null; createdAt: Date }
+              | undefined;
+            if (!data.expiresAt || !current?.impersonatedBy) return;
+            return { data: { ...data, expiresAt: cappedExpiry(data.expiresAt, current.createdAt) } };
+          },
+        },
+      },
       user: {
         create: {
           // The before-hook has refused every registration without accepted terms: record when.

@@ -1,10 +1,4 @@
-import {
-  hasPermission,
-  IMPERSONATION_MAX_SECONDS,
-  isPlatformAdmin,
-  type OrganisationRole,
-  type Permission,
-} from '@offplan/shared';
+import { hasPermission, isPlatformAdmin, type OrganisationRole, type Permission } from '@offplan/shared';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -12,6 +6,7 @@ import { member, session as sessionTable } from '../db/schema/index.ts';
 import type { AppDeps, AppEnv } from '../lib/context.ts';
 import { emailNotVerified, forbidden, sessionRequired } from '../lib/errors.ts';
 import { createSessionReader, type SessionReader } from '../lib/session-reader.ts';
+import { impersonationOver } from '../modules/auth/impersonation-cap.ts';
 
 /** One reader per auth instance (its prepared query belongs to that instance's database). */
 const sessionReaders = new WeakMap<AppDeps['auth'], Promise<SessionReader>>();
@@ -31,10 +26,7 @@ function sessionReaderFor(deps: AppDeps) {
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const result = await (await sessionReaderFor(c.get('deps')))(c);
   // Design §1: acting as a user lasts at most an hour from its start, whatever refreshed the session since.
-  if (
-    result?.session.impersonatedBy &&
-    Date.now() - result.session.createdAt.getTime() > IMPERSONATION_MAX_SECONDS * 1000
-  ) {
+  if (result && impersonationOver(result.session)) {
     await c.get('deps').database.db.delete(sessionTable).where(eq(sessionTable.id, result.session.id));
   } else if (result) {
     c.set('user', result.user);

@@ -6,11 +6,10 @@ import { user as userTable } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorBody } from '../../lib/errors.ts';
+import { screenAuthInput } from './auth-input.ts';
 
 /** better-auth codes that must all read the same, so sign-in never tells whether an email exists. */
 const CREDENTIAL_FAILURES = new Set(['INVALID_EMAIL_OR_PASSWORD', 'BANNED_USER', 'USER_NOT_FOUND']);
-/** Answers that carry session tokens, which must stay in the httpOnly cookie only. */
-const TOKEN_BEARING_PATHS = new Set(['/sign-in/email', '/get-session', '/list-sessions']);
 const ADMIN_PREFIX = '/admin/';
 /** better-auth 401 codes that do mean "no (valid) session". */
 const SESSION_CODES = new Set([
@@ -60,7 +59,12 @@ function fieldsOf(
   return Object.keys(fields).length ? fields : undefined;
 }
 
-/** Removes `token` wherever it appears in an answer (objects and arrays of them). */
+/**
+ * Removes `token` wherever it appears in an answer (objects and arrays of them). Issue 15, finding 5:
+ * applied to every JSON answer of /api/auth/*, since sign-up, sign-in, two-step, session lists and
+ * more each return one; a session token stays in the httpOnly cookie only, and no portal page needs
+ * one in a body (the admin's magic token is `magicToken`, not a session token).
+ */
 function withoutTokens(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTokens);
   if (value && typeof value === 'object') {
@@ -75,7 +79,8 @@ function withoutTokens(value: unknown): unknown {
 
 /**
  * Hands /api/auth/* to better-auth with the server-resolved client address (used by its rate
- * limiter), keeps session tokens out of answer bodies, records admin writes in the audit log,
+ * limiter), after the text rule (auth-input.ts: a NUL refused, control characters removed), keeps
+ * session tokens out of every answer body, records admin writes in the audit log,
  * and reshapes failures into the one error shape.
  */
 export async function handleAuth(c: Context<AppEnv>) {
@@ -89,15 +94,24 @@ export async function handleAuth(c: Context<AppEnv>) {
   headers.set('x-request-id', c.get('requestId'));
   const adminWrite = c.req.method === 'POST' && path.startsWith(ADMIN_PREFIX);
   const signIn = path === SIGN_IN_PATH && c.req.method === 'POST';
-  const requestBody =
-    adminWrite || signIn
-      ? await c.req.raw
-          .clone()
-          .json()
-          .catch(() => null)
-      : null;
+  const screened = await screenAuthInput(c.req.raw);
+  if (screened.refused) {
+    const message = 'The request contains a NUL character (U+0000), which is not allowed.';
+    return c.json(errorBody(ERROR_CODES.validation, message, screened.refused, c.get('requestId')), 400);
+  }
+  const requestBody = screened.body;
+  if (screened.cleanedBody !== null) headers.delete('content-length');
+  const forwarded =
+    screened.cleanedBody === null
+      ? new Request(c.req.raw, { headers })
+      : new Request(c.req.raw.url, {
+          method: c.req.method,
+          headers,
+          body: screened.cleanedBody,
+          signal: c.req.raw.signal,
+        });
 
-  const response = await auth.handler(new Request(c.req.raw, { headers }));
+  const response = await auth.handler(forwarded);
   const outHeaders = new Headers(response.headers);
 
   if (response.status < 400) {
@@ -114,8 +128,10 @@ export async function handleAuth(c: Context<AppEnv>) {
         );
       }
     }
-    if (TOKEN_BEARING_PATHS.has(path) && response.headers.get('content-type')?.includes('json')) {
-      return json(withoutTokens(await response.json()), response.status, outHeaders);
+    if (response.headers.get('content-type')?.includes('json')) {
+      const answer = await response.text();
+      if (!answer) return new Response(null, { status: response.status, headers: outHeaders });
+      return json(withoutTokens(JSON.parse(answer)), response.status, outHeaders);
     }
     return response;
   }
@@ -152,13 +168,16 @@ export async function handleAuth(c: Context<AppEnv>) {
   }
   const message = body?.message ?? (response.statusText || 'Request failed.');
   const fields = response.status === 400 ? fieldsOf(body?.code, message, body?.field) : undefined;
+  // A failure of the server is named as one, never as the caller's BAD_REQUEST (better-auth's code for it).
   const code =
-    body?.code ??
-    (fields
-      ? ERROR_CODES.validation
-      : response.status === 404
-        ? ERROR_CODES.notFound
-        : ERROR_CODES.badRequest);
+    response.status >= 500
+      ? ERROR_CODES.internal
+      : (body?.code ??
+        (fields
+          ? ERROR_CODES.validation
+          : response.status === 404
+            ? ERROR_CODES.notFound
+            : ERROR_CODES.badRequest));
   return json(errorBody(code, message, fields, requestId), response.status, outHeaders);
 }
 

@@ -1,8 +1,11 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { session as sessionTable } from '../../db/schema/index.ts';
 import { passwordProblem } from '../../lib/password-policy.ts';
 import { hitThrottle, peekThrottle, resetThrottle, type ThrottleWindow } from '../../lib/throttle.ts';
+import { impersonationOver } from './impersonation-cap.ts';
 
 /** Design §7 / issue 3: per account, across processes (the per-address limit is better-auth's own). */
 export const SIGN_IN_PER_ACCOUNT: ThrottleWindow = { windowSeconds: 60, max: 5 };
@@ -69,9 +72,57 @@ async function twoFactorUserId(ctx: HookContext): Promise<string | null> {
 }
 
 /**
+ * What a member may change through /organization/update: better-auth drops the rest (abn, visibility
+ * and tenant are not input) and then fails on an empty update with a 500 (issue 15, finding 3).
+ */
+export const WRITABLE_ORGANISATION_FIELDS = [
+  'name',
+  'slug',
+  'logo',
+  'metadata',
+  'website',
+  'phone',
+  'address',
+  'about',
+] as const;
+const WRITABLE_ORGANISATION_FIELD_SET = new Set<string>(WRITABLE_ORGANISATION_FIELDS);
+
+function refuseEmptyOrganisationUpdate(data: unknown) {
+  const changes =
+    data && typeof data === 'object' && !Array.isArray(data)
+      ? Object.entries(data).filter(
+          ([key, value]) => WRITABLE_ORGANISATION_FIELD_SET.has(key) && value !== undefined,
+        )
+      : [];
+  if (changes.length === 0) {
+    throw badField(
+      'data',
+      'VALIDATION_FAILED',
+      `Nothing to change: send at least one of ${WRITABLE_ORGANISATION_FIELDS.join(', ')}.`,
+    );
+  }
+}
+
+/**
+ * Issue 15, finding 6: an impersonation session past its hour ends before any better-auth endpoint
+ * reads it (the portal's own routes check the same in `loadSession`), so no route of better-auth's
+ * serves or refreshes it. A plain read by token: better-auth's own session read could refresh it.
+ */
+async function endImpersonationPastItsHour(ctx: HookContext, db: Db) {
+  const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+  if (!token) return;
+  const [row] = await db
+    .select({ impersonatedBy: sessionTable.impersonatedBy, createdAt: sessionTable.createdAt })
+    .from(sessionTable)
+    .where(eq(sessionTable.token, token));
+  if (row && impersonationOver(row)) await db.delete(sessionTable).where(eq(sessionTable.token, token));
+}
+
+/**
  * Policies better-auth does not have, run before its endpoints: per-account and per-number limits,
  * the password policy, terms at registration, the current password before an email change, a verified
- * phone before two-step sign-in, and nothing about signing in changed by an impersonating admin.
+ * phone before two-step sign-in, nothing about signing in changed by an impersonating admin, no
+ * impersonation past its hour, and no organisation update that changes nothing.
  */
 export function createAuthHooks(
   db: Db,
@@ -81,6 +132,7 @@ export function createAuthHooks(
   return {
     before: createAuthMiddleware(async (ctx) => {
       const body = (ctx.body ?? {}) as Record<string, unknown>;
+      await endImpersonationPastItsHour(ctx, db);
       if (SIGN_IN_SECURITY_PATHS.has(ctx.path)) {
         const session = await getSessionFromCtx(ctx);
         if (session?.session.impersonatedBy) {
@@ -124,6 +176,9 @@ export function createAuthHooks(
           checkPassword('password', body.password);
           return;
         }
+        case '/organization/update':
+          refuseEmptyOrganisationUpdate(body.data);
+          return;
         case '/reset-password':
         case '/change-password':
           checkPassword('newPassword', body.newPassword);
