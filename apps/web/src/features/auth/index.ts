@@ -1,4 +1,4 @@
 /** What other features may use of auth (decision 024: features meet only through their index). */
 
-export { sessionQueryKey, sessionQueryOptions } from './api/session.ts';
+export { displayName, initialsOf, sessionQueryKey, sessionQueryOptions } from './api/session.ts';
 export { endUserSession } from './api/sign-out.ts';
