@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './accounts.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, SIGN_IN_CODE } from './accounts.ts';
 
 /**
  * The account forms' checks (design §7: messages next to the field, before any call is made). The web
@@ -23,6 +23,9 @@ export const ACCOUNT_FORM_MESSAGES = {
   acceptTerms: 'Accept the terms to continue',
   codeIncomplete: 'Enter the 6-digit code from the text message',
   roleRequired: 'Choose the role that best describes your work',
+  mobileRequired: 'Enter your mobile number',
+  mobileInvalid: 'Enter a mobile number with its country code, like +61 412 345 678',
+  smsCodeRequired: `Enter the ${SIGN_IN_CODE.digits}-digit code from the SMS`,
 } as const;
 
 export const CONTACT_NAME_MAX = 100;
@@ -139,4 +142,29 @@ export const contactDetailsFormSchema = z.object({
   firstName: name(M.firstNameRequired),
   lastName: name(M.lastNameRequired),
   title: z.string().trim().max(CONTACT_NAME_MAX, NAME_TOO_LONG),
+});
+
+/** A mobile number as typed, without the spaces, brackets, dots and dashes people type in it. */
+export function normalisePhoneNumber(value: string): string {
+  return value.trim().replace(/[\s().-]/g, '');
+}
+
+/**
+ * Profile "Mobile phone": the number, then the SMS code sent to it. Each step checks its own field
+ * (`form.validateField`), so the code is not asked for before it was sent.
+ */
+export const phoneNumberFormSchema = z.object({
+  phoneNumber: z
+    .string()
+    .transform(normalisePhoneNumber)
+    .pipe(
+      z
+        .string()
+        .min(1, M.mobileRequired)
+        .regex(/^\+?\d{8,15}$/, M.mobileInvalid),
+    ),
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${SIGN_IN_CODE.digits}}$`), M.smsCodeRequired),
 });

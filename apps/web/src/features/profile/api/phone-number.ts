@@ -1,20 +1,13 @@
-import { API_PATHS } from '@offplan/shared';
+import { ACCOUNT_FORM_MESSAGES, API_PATHS } from '@offplan/shared';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
 import { useRefreshSession } from '../hooks/use-refresh-session.ts';
 
-/** "+61 412 345 678" → "+61412345678": the server wants the number without separators. */
-export function normalisePhoneNumber(value: string): string {
-  return value.trim().replace(/[\s().-]/g, '');
-}
-
-const PHONE_PATTERN = /^\+?\d{8,15}$/;
-
 export const PHONE_MESSAGES = {
-  required: 'Enter your mobile number',
-  invalid: 'Enter a mobile number with its country code, like +61 412 345 678',
-  codeRequired: 'Enter the 6-digit code from the SMS',
+  required: ACCOUNT_FORM_MESSAGES.mobileRequired,
+  invalid: ACCOUNT_FORM_MESSAGES.mobileInvalid,
+  codeRequired: ACCOUNT_FORM_MESSAGES.smsCodeRequired,
 } as const;
 
 /** better-auth's phone-number answers in words a user reads; anything else keeps the server's message. */
@@ -30,12 +23,6 @@ const PHONE_ERROR_MESSAGES: Record<string, string> = {
 
 export function phoneErrorMessage(error: ApiClientError): string {
   return PHONE_ERROR_MESSAGES[error.code] ?? error.message;
-}
-
-export function phoneNumberProblem(value: string): string | null {
-  const phone = normalisePhoneNumber(value);
-  if (!phone) return PHONE_MESSAGES.required;
-  return PHONE_PATTERN.test(phone) ? null : PHONE_MESSAGES.invalid;
 }
 
 /** POST /api/auth/phone-number/send-otp: an SMS code to the number being added. */

@@ -1,16 +1,9 @@
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { SIGN_IN_CODE } from '@offplan/shared';
+import { normalisePhoneNumber, phoneNumberFormSchema, SIGN_IN_CODE } from '@offplan/shared';
 import { useState } from 'react';
-import {
-  normalisePhoneNumber,
-  PHONE_MESSAGES,
-  phoneErrorMessage,
-  phoneNumberProblem,
-  useSendPhoneCode,
-  useVerifyPhoneCode,
-} from '../api/phone-number.ts';
+import { phoneErrorMessage, useSendPhoneCode, useVerifyPhoneCode } from '../api/phone-number.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 type PhoneNumberFormProps = {
@@ -20,8 +13,6 @@ type PhoneNumberFormProps = {
   disabled?: boolean;
 };
 
-const CODE_PATTERN = new RegExp(`^\\d{${SIGN_IN_CODE.digits}}$`);
-
 /** Mobile number: an SMS code proves it is the user's before it is saved as verified. */
 export function PhoneNumberForm({ phoneNumber, verified, disabled = false }: PhoneNumberFormProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -30,14 +21,11 @@ export function PhoneNumberForm({ phoneNumber, verified, disabled = false }: Pho
   const form = useForm({
     mode: 'controlled',
     initialValues: { phoneNumber: phoneNumber ?? '', code: '' },
+    validate: schemaResolver(phoneNumberFormSchema, { sync: true }),
   });
 
   const send = () => {
-    const problem = phoneNumberProblem(form.values.phoneNumber);
-    if (problem) {
-      form.setFieldError('phoneNumber', problem);
-      return;
-    }
+    if (form.validateField('phoneNumber').hasError) return;
     const number = normalisePhoneNumber(form.values.phoneNumber);
     sendCode.mutate(number, {
       onSuccess: () => {
@@ -55,11 +43,8 @@ export function PhoneNumberForm({ phoneNumber, verified, disabled = false }: Pho
 
   const confirm = () => {
     if (!sentTo) return;
+    if (form.validateField('code').hasError) return;
     const code = form.values.code.trim();
-    if (!CODE_PATTERN.test(code)) {
-      form.setFieldError('code', PHONE_MESSAGES.codeRequired);
-      return;
-    }
     verify.mutate(
       { phoneNumber: sentTo, code },
       {
