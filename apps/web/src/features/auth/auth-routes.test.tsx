@@ -169,6 +169,14 @@ describe('onboarding guards', () => {
     expect(router.state.location.href).toBe('/login?redirect=%2Frole');
   });
 
+  it('sends a user who already chose a job role from /role to the dashboard (issue 15 finding 2)', async () => {
+    stubApi({ 'GET /api/auth/get-session': { status: 200, body: testSession({ jobRoleId: 8 }) } });
+    const { router } = renderAppAt('/role');
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
   it('sends a signed-in, unverified user from /register to /verify-email', async () => {
     stubApi({ 'GET /api/auth/get-session': { status: 200, body: testSession({ emailVerified: false }) } });
     const { router } = renderAppAt('/register');

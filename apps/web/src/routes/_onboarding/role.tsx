@@ -4,14 +4,18 @@ import { RoleForm } from '../../features/auth/components/role-form.tsx';
 import { DEFAULT_SIGNED_IN_PATH, mainLayoutAccess } from '../../features/auth/session-routing.ts';
 import { usePageTitle } from '../../features/site/hooks/use-page-title.ts';
 
-/** The job role (design §1), chosen after registering or activating an invitation. */
+/** The job role (design §1), chosen once, after registering or activating an invitation. */
 export const Route = createFileRoute('/_onboarding/role')({
   beforeLoad: async ({ context, location }) => {
     const session = await context.queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
     // Same rule as the app's pages: signed out → sign-in (and back), unverified → /verify-email.
     const access = mainLayoutAccess(location, session);
     if ('redirect' in access) throw redirect({ href: access.redirect, replace: true });
-    return { jobRoleId: access.session.user.jobRoleId ?? null };
+    // Issue 15 finding 2: the job role is chosen once; after that only an organisation owner or a
+    // platform admin changes it (lead-contact masking hangs on it), so the page has nothing to offer.
+    const jobRoleId = access.session.user.jobRoleId ?? null;
+    if (jobRoleId !== null) throw redirect({ to: DEFAULT_SIGNED_IN_PATH, replace: true });
+    return { jobRoleId };
   },
   component: RoleRoute,
 });
