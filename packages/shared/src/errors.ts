@@ -18,6 +18,12 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   notFound: 'NOT_FOUND',
+  /** Already so: a member already, a request already waiting, already decided, no free public path. */
+  conflict: 'CONFLICT',
+  /** POST /api/listings: a listing with the same title and address exists. */
+  duplicateProject: 'DUPLICATE_PROJECT',
+  /** A listing holds no more files of that kind. */
+  tooManyFiles: 'TOO_MANY_FILES',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   /** An upload that is not what it claims to be (told by its content, never its name or type). */
   unsupportedFile: 'UNSUPPORTED_FILE',

@@ -10,6 +10,8 @@ import {
   STAGES,
   type Stage,
 } from './enums.ts';
+import { ERROR_CODES } from './errors.ts';
+import { multilineText, text } from './text.ts';
 
 /**
  * Listing editor, media, new-project draft, gazetteer and search-add contracts (issue 5 items 4–7,
@@ -98,7 +100,7 @@ const smallCount = z.number().int().min(0).max(99);
 /** One sellable configuration (design §2). `id` is absent for new rows in an update. */
 export const listingConfigurationSchema = z.object({
   id: z.number().int().optional(),
-  name: z.string().trim().min(1, 'Enter a name').max(120),
+  name: text().trim().min(1, 'Enter a name').max(120),
   bedrooms: smallCount,
   bathrooms: smallCount,
   carSpaces: smallCount,
@@ -160,17 +162,16 @@ export const listingMediaUpdateSchema = z
 export type ListingMediaUpdate = z.infer<typeof listingMediaUpdateSchema>;
 
 export const listingAddressSchema = z.object({
-  fullAddress: z.string().trim().min(1, 'Enter the address').max(300),
-  streetNumber: z.string().trim().max(30).nullable(),
-  streetName: z.string().trim().max(120).nullable(),
-  suburb: z.string().trim().min(1, 'Enter the suburb').max(80),
+  fullAddress: text().trim().min(1, 'Enter the address').max(300),
+  streetNumber: text().trim().max(30).nullable(),
+  streetName: text().trim().max(120).nullable(),
+  suburb: text().trim().min(1, 'Enter the suburb').max(80),
   state: z.enum(AUSTRALIAN_STATES),
-  postcode: z
-    .string()
+  postcode: text()
     .trim()
     .regex(/^(\d{4})?$/, 'A postcode has 4 digits'),
-  lga: z.string().trim().max(120).nullable(),
-  country: z.string().trim().max(60),
+  lga: text().trim().max(120).nullable(),
+  country: text().trim().max(60),
   lat: z.number().min(-90).max(90).nullable(),
   lng: z.number().min(-180).max(180).nullable(),
 });
@@ -231,8 +232,7 @@ export const listingSchema = z.object({
 export type Listing = z.infer<typeof listingSchema>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullable()
@@ -245,9 +245,9 @@ const optionalText = (max: number) =>
  */
 export const listingUpdateSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
-    title: z.string().trim().min(1, 'Enter a title').max(200),
-    description: z.string().max(20_000),
+    name: text().trim().min(1).max(200),
+    title: text().trim().min(1, 'Enter a title').max(200),
+    description: multilineText().max(20_000),
     developerName: optionalText(200),
     builderName: optionalText(200),
     marketerName: optionalText(200),
@@ -258,11 +258,10 @@ export const listingUpdateSchema = z
     salesPeriodStage: z.enum(SALES_PERIOD_STAGES).nullable(),
     campaignType: z.enum(CAMPAIGN_TYPES),
     address: listingAddressSchema.partial(),
-    amenities: z.array(z.string().trim().min(1).max(120)).max(100),
+    amenities: z.array(text().trim().min(1).max(120)).max(100),
     estimatedCompletionQuarter: z.number().int().min(1).max(4).nullable(),
     estimatedCompletionYear: z.number().int().min(1990).max(2100).nullable(),
-    videoUrl: z
-      .string()
+    videoUrl: text()
       .trim()
       .max(500)
       .nullable()
@@ -270,8 +269,7 @@ export const listingUpdateSchema = z
         message: VIDEO_LINK_INVALID_MESSAGE,
       })
       .transform((value) => (value === '' ? null : value)),
-    website: z
-      .string()
+    website: text()
       .trim()
       .max(500)
       .nullable()
@@ -348,21 +346,20 @@ export const NEW_PROJECT_DEFAULTS = {
 /** POST /api/listings: the spec §3 new-project draft. */
 export const newProjectDraftSchema = z
   .object({
-    title: z.string().trim().min(1, 'Enter a title').max(200),
+    title: text().trim().min(1, 'Enter a title').max(200),
     address: z.object({
-      fullAddress: z.string().trim().min(1, 'Enter the address').max(300),
+      fullAddress: text().trim().min(1, 'Enter the address').max(300),
       lat: z.number().min(-90).max(90).nullable().default(null),
       lng: z.number().min(-180).max(180).nullable().default(null),
-      suburb: z.string().trim().min(1, 'Enter the suburb').max(80),
+      suburb: text().trim().min(1, 'Enter the suburb').max(80),
       state: z.enum(AUSTRALIAN_STATES),
-      streetNumber: z.string().trim().max(30).nullable().default(null),
-      streetName: z.string().trim().max(120).nullable().default(null),
-      postcode: z
-        .string()
+      streetNumber: text().trim().max(30).nullable().default(null),
+      streetName: text().trim().max(120).nullable().default(null),
+      postcode: text()
         .trim()
         .regex(/^\d{4}$/, 'A postcode has 4 digits'),
-      lga: z.string().trim().max(120).nullable().default(null),
-      country: z.string().trim().max(60).default(NEW_PROJECT_DEFAULTS.country),
+      lga: text().trim().max(120).nullable().default(null),
+      country: text().trim().max(60).default(NEW_PROJECT_DEFAULTS.country),
     }),
     salesStatus: z.enum(SALES_STATUSES).default(NEW_PROJECT_DEFAULTS.salesStatus),
     stage: z.enum(STAGES).default(NEW_PROJECT_DEFAULTS.stage),
@@ -375,12 +372,18 @@ export type NewProjectDraft = z.input<typeof newProjectDraftSchema>;
 
 export const newProjectResponseSchema = z.object({ listing: listingSchema });
 
-/** 409 on POST /api/listings when the same title + address exists: where to go instead. */
+/**
+ * 409 on POST /api/listings when the same title + address exists: where to go instead. `existing` only
+ * when the caller may find that project; of one off the marketplace that is not theirs, nothing but
+ * that it exists and where to ask for access (issue 15 finding 4).
+ */
 export const duplicateProjectErrorSchema = z.object({
   error: z.object({
-    code: z.literal('DUPLICATE_PROJECT'),
+    code: z.literal(ERROR_CODES.duplicateProject),
     message: z.string(),
-    existing: searchAddProjectSchema,
+    existing: searchAddProjectSchema.optional(),
+    /** Where to ask for access to a listing the caller may not see (the site's contact page). */
+    requestAccessUrl: z.string().optional(),
   }),
 });
 

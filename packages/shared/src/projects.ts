@@ -9,6 +9,8 @@ import {
   PROJECT_SEARCH_MAX_PER_PAGE,
 } from './constants.ts';
 import { APPROVAL, CAMPAIGN_TYPES, EXIST_FLAGS, SALES_STATUSES, STAGES } from './enums.ts';
+import { ERROR_CODES } from './errors.ts';
+import { multilineText, text } from './text.ts';
 
 /**
  * Projects-core API contract (issue 5): search, organisation projects, claim, access requests and
@@ -16,7 +18,7 @@ import { APPROVAL, CAMPAIGN_TYPES, EXIST_FLAGS, SALES_STATUSES, STAGES } from '.
  */
 
 /** Conflict code (duplicate request, already a member, already claimed by this organisation). */
-export const PROJECT_CONFLICT_CODE = 'CONFLICT';
+export const PROJECT_CONFLICT_CODE = ERROR_CODES.conflict;
 
 /** Ids are PostgreSQL `integer`s: anything larger is refused as bad input (400), never sent to the database (500). */
 export const DB_ID_MAX = 2_147_483_647;
@@ -63,12 +65,12 @@ export const projectSearchParamsSchema = z.strictObject({
     .max(PROJECT_SEARCH_LIMIT, `must list at most ${PROJECT_SEARCH_LIMIT} ids`)
     .optional(),
   /** Exact suburb, case-insensitive. */
-  suburb: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  suburb: text().trim().max(100, 'must be at most 100 characters').optional(),
   salesStatus: z.array(z.enum(SALES_STATUSES)).max(SALES_STATUSES.length).optional(),
   stage: z.array(z.enum(STAGES)).max(STAGES.length).optional(),
   campaignType: z.enum(CAMPAIGN_TYPES).optional(),
   /** Part of the title, case-insensitive (`%` and `_` literal). */
-  title: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  title: text().trim().max(200, 'must be at most 200 characters').optional(),
   sortBy: z.enum(PROJECT_SEARCH_SORT_FIELDS).default(PROJECT_SEARCH_DEFAULT_SORT_BY),
   sortOrder: z.enum(SORT_ORDERS).default(PROJECT_SEARCH_DEFAULT_SORT_ORDER),
   /** 'true': has a brochure; 'false': has none. */
@@ -165,7 +167,7 @@ export type ProjectSearchResponse = z.infer<typeof projectSearchResponseSchema>;
 
 export const PROJECT_LOOKUP_MAX = 20;
 export const projectLookupQuerySchema = z.object({
-  q: z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters'),
+  q: text().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters'),
   limit: z.coerce
     .number()
     .int('must be a whole number')
@@ -189,7 +191,7 @@ export type ProjectLookupResponse = z.infer<typeof projectLookupResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const organisationProjectsQuerySchema = z.object({
-  organisationId: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  organisationId: text().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
 });
 export const organisationProjectsResponseSchema = z.array(projectSummarySchema);
 
@@ -249,12 +251,12 @@ export const claimProjectQuerySchema = z.object({
 });
 export const claimProjectBodySchema = z.strictObject({
   /** Shown back in messages; the project is identified by `project_id` only. */
-  projectName: z.string().trim().max(300).optional(),
+  projectName: text().trim().max(300).optional(),
   /** The client's current recommended ids (ignored: the server knows them). */
   recommendedProjects: z.array(z.number().int()).max(PROJECT_SEARCH_LIMIT).optional(),
   /** The caller's organisation; when given it must be theirs (by id, or the object of account state). */
   organisation: z
-    .union([z.string().max(100), z.object({ id: z.string().max(100), name: z.string().max(300).optional() })])
+    .union([text().max(100), z.object({ id: text().max(100), name: text().max(300).optional() })])
     .nullable()
     .optional(),
   /** The campaign the claimer asks for; campaign types are admin-set (design §2), so it is passed to admins only. */
@@ -302,8 +304,7 @@ export type AccessRequestListResponse = z.infer<typeof accessRequestListResponse
 export const ACCESS_REQUEST_NOTE_MAX = 1000;
 export const accessRequestDecisionBodySchema = z.strictObject({
   decision: z.enum(['approve', 'decline']),
-  note: z
-    .string()
+  note: multilineText()
     .trim()
     .max(ACCESS_REQUEST_NOTE_MAX, `must be at most ${ACCESS_REQUEST_NOTE_MAX} characters`)
     .optional(),
@@ -316,7 +317,7 @@ export const accessRequestDecisionResponseSchema = z.object({ request: accessReq
 // ---------------------------------------------------------------------------------------------
 
 export const assignRecommendationBodySchema = z.strictObject({
-  userId: z.string().trim().min(1, 'is required').max(100),
+  userId: text().trim().min(1, 'is required').max(100),
   projectId,
 });
 export type AssignRecommendationBody = z.infer<typeof assignRecommendationBodySchema>;

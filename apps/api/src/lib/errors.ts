@@ -21,6 +21,8 @@ export const emailNotVerified = () =>
 export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message = 'Not found.') => new AppError(404, ERROR_CODES.notFound, message);
+/** Already so: already a member, a request already waiting, already decided, already claimed. */
+export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 
 export function errorBody(
   code: string,

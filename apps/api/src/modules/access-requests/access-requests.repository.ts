@@ -4,7 +4,6 @@ import {
   type AccessRequestStatus,
   APPROVAL,
   type PendingAccessRequest,
-  PROJECT_CONFLICT_CODE,
 } from '@offplan/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -18,11 +17,8 @@ import {
   projects,
   user,
 } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { projectSummaryColumns, toProjectSummary } from '../projects/project-summary.ts';
-
-export const conflict = (message: string) => new AppError(409, PROJECT_CONFLICT_CODE, message);
 
 /** PostgreSQL unique_violation, however the driver wraps it. */
 function isUniqueViolation(error: unknown): boolean {
@@ -42,24 +38,38 @@ export const toPending = (row: {
   created_at: new Date(row.createdAt).toISOString(),
 });
 
+/** Done inside the change's transaction (its audit row): the change and its record commit together. */
+type AlongWith<T> = (tx: Db, changed: T) => Promise<void>;
+
+export type AccessRequestRow = typeof projectAccessRequests.$inferSelect;
+
 /**
- * Makes a pending access request (design §2). Refused with 409 when the user is already an approved
- * member or already waits for one; the partial unique index settles two requests racing each other.
+ * Makes a pending access request (design §2): 'member' when the user already is an approved member,
+ * 'waiting' when a request of theirs already waits (the partial unique index settles two requests
+ * racing each other).
  */
-export async function createAccessRequest(db: Db, userId: string, projectId: number) {
+export async function createAccessRequest(
+  db: Db,
+  userId: string,
+  projectId: number,
+  alongWith: AlongWith<AccessRequestRow>,
+): Promise<AccessRequestRow | 'member' | 'waiting'> {
   const [isMember] = await db
     .select({ one: sql`1` })
     .from(projectMembers)
     .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-  if (isMember) throw conflict('You already have access to this project.');
+  if (isMember) return 'member';
   try {
-    const [row] = await db
-      .insert(projectAccessRequests)
-      .values({ projectId, userId, status: APPROVAL.PENDING })
-      .returning();
-    return row!;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(projectAccessRequests)
+        .values({ projectId, userId, status: APPROVAL.PENDING })
+        .returning();
+      await alongWith(tx, row!);
+      return row!;
+    });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('You have already requested access to this project.');
+    if (isUniqueViolation(error)) return 'waiting';
     throw error;
   }
 }
@@ -78,26 +88,28 @@ export async function pendingRequestsOf(db: Db, userId: string): Promise<Pending
   return rows.map(toPending);
 }
 
-/** Withdraws one of the user's own pending requests: others' answer 404, decided ones 409. */
-/** Done inside the change's transaction (its audit row): the change and its record commit together. */
-type AlongWith<T> = (tx: Db, changed: T) => Promise<void>;
+/** A request that is no longer pending, and what became of it. */
+export type AlreadyDecided = { decided: AccessRequestStatus };
 
+const alreadyDecided = (status: number): AlreadyDecided => ({
+  decided: ACCESS_REQUEST_STATUS_BY_CODE[status] ?? 'pending',
+});
+
+/** Withdraws one of the user's own pending requests: null for others' (and unknown) ones. */
 export async function withdrawRequest(
   db: Db,
   userId: string,
   requestId: number,
   alongWith: AlongWith<{ id: number; projectId: number }>,
-) {
+): Promise<{ id: number; projectId: number; status: number } | AlreadyDecided | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(projectAccessRequests)
       .where(and(eq(projectAccessRequests.id, requestId), eq(projectAccessRequests.userId, userId)))
       .for('update');
-    if (!row) throw notFound('You have no such access request.');
-    if (row.status !== APPROVAL.PENDING) {
-      throw conflict(`This request has already been ${ACCESS_REQUEST_STATUS_BY_CODE[row.status]}.`);
-    }
+    if (!row) return null;
+    if (row.status !== APPROVAL.PENDING) return alreadyDecided(row.status);
     await tx
       .update(projectAccessRequests)
       .set({ status: APPROVAL.WITHDRAWN, decidedById: userId, decidedAt: new Date() })
@@ -215,8 +227,8 @@ export function decides(viewer: Viewer, organisationId: string | null): boolean 
 
 /**
  * Approves or declines a pending request. Approval makes the requester an approved project member
- * (and drops the now pointless recommendation). Callers outside the project's organisation management
- * get 404, as if the request did not exist; decided requests 409.
+ * (and drops the now pointless recommendation). null for callers outside the project's organisation
+ * management, as if the request did not exist.
  */
 export async function decideRequest(
   db: Db,
@@ -240,12 +252,8 @@ export async function decideRequest(
       .innerJoin(projects, eq(projects.id, projectAccessRequests.projectId))
       .where(eq(projectAccessRequests.id, requestId))
       .for('update', { of: projectAccessRequests });
-    if (!row || !decides(viewer, row.organisationId)) {
-      throw notFound('No such access request among those you decide.');
-    }
-    if (row.status !== APPROVAL.PENDING) {
-      throw conflict(`This request has already been ${ACCESS_REQUEST_STATUS_BY_CODE[row.status]}.`);
-    }
+    if (!row || !decides(viewer, row.organisationId)) return null;
+    if (row.status !== APPROVAL.PENDING) return alreadyDecided(row.status);
     const status = decision === 'approve' ? APPROVAL.APPROVED : APPROVAL.DECLINED;
     await tx
       .update(projectAccessRequests)

@@ -10,13 +10,14 @@ import {
   projectAccessRequestBodySchema,
   projectAccessRequestResponseSchema,
   recordIdParam,
+  text,
 } from '@offplan/shared';
 import { errorResponse, jsonResponse } from '../../lib/router.ts';
-import { PORTAL_TOKEN_HEADER } from './portal-token.ts';
+import { jsonBody, requirePortalUser, requireSession } from '../../middlewares/guards.ts';
+import { loadPortalToken, PORTAL_TOKEN_HEADER } from './portal-token.ts';
 
 const portalHeaders = z.object({
-  [PORTAL_TOKEN_HEADER]: z
-    .string()
+  [PORTAL_TOKEN_HEADER]: text()
     .optional()
     .openapi({ description: 'Session token, for callers without the session cookie (decision 019)' }),
 });
@@ -24,6 +25,7 @@ const portalHeaders = z.object({
 export const postProjectAccessRequest = createRoute({
   method: 'post',
   path: '/api/v1/projects/request',
+  middleware: [loadPortalToken, requirePortalUser, jsonBody] as const,
   tags: ['Access requests'],
   summary: 'Requests access to a project: it stays pending (Awaiting Access) until decided',
   description:
@@ -45,10 +47,11 @@ export const postProjectAccessRequest = createRoute({
 export const getPendingAccessRequests = createRoute({
   method: 'get',
   path: '/api/v1/user/user/agent/request/{userId}/pending',
+  middleware: [loadPortalToken, requireSession] as const,
   tags: ['Access requests'],
   summary: "A user's pending access requests",
   description: 'Spec §7 portal call: only the user themselves or a platform admin.',
-  request: { headers: portalHeaders, params: z.object({ userId: z.string().min(1).max(100) }) },
+  request: { headers: portalHeaders, params: z.object({ userId: text().min(1).max(100) }) },
   responses: {
     200: jsonResponse(pendingAccessRequestsResponseSchema, 'Pending requests, newest first'),
     401: errorResponse('No session'),
@@ -59,6 +62,7 @@ export const getPendingAccessRequests = createRoute({
 export const postMemberUpdate = createRoute({
   method: 'post',
   path: '/api/project/memberupdate',
+  middleware: [requireSession, jsonBody] as const,
   tags: ['Access requests'],
   summary: 'Withdraws one of your own pending access requests',
   description: "Spec §7: body data {op: 'delete', id: request id}. Other users' requests answer 404.",
@@ -75,6 +79,7 @@ export const postMemberUpdate = createRoute({
 export const getAccessRequests = createRoute({
   method: 'get',
   path: '/api/access-requests',
+  middleware: [requireSession] as const,
   tags: ['Access requests'],
   summary: 'Access requests you decide (the /accessrequests page)',
   description:
@@ -91,6 +96,7 @@ export const getAccessRequests = createRoute({
 export const postAccessRequestDecision = createRoute({
   method: 'post',
   path: '/api/access-requests/{id}/decision',
+  middleware: [requireSession, jsonBody] as const,
   tags: ['Access requests'],
   summary: 'Approves or declines a pending access request, with an optional note',
   description:

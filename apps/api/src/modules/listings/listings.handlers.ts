@@ -4,35 +4,35 @@ import {
   listingPublicPath,
   MEDIA_LIMITS,
   type MediaKind,
-  NEW_PROJECT_DEFAULTS,
   STAGE_LABELS,
 } from '@offplan/shared';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import {
-  projectConfigurations,
-  projectMedia,
-  projectMembers,
-  projectSlugHistory,
-  projects,
-} from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { mediaStorageFor } from '../../lib/media-storage.ts';
 import { purgePublicPaths } from '../../lib/page-cache.ts';
 import { createRouter } from '../../lib/router.ts';
-import { requireSession } from '../../middlewares/session.ts';
+import type { SignedInEnv } from '../../middlewares/guards.ts';
 import { searchAddresses } from '../gazetteer/gazetteer.handlers.ts';
-import { loadViewer } from '../projects/project-access.ts';
+import { loadViewer, type Viewer } from '../projects/project-access.ts';
+import { requireListingEditor } from './listing-editor.ts';
 import { processUpload, storedUrlsOf } from './listing-media.ts';
 import {
+  addMedia,
+  arrangeMedia,
+  configurationIdsOf,
+  countMedia,
+  createListing,
   findDuplicate,
   findExistingProjects,
+  type ListingChanges,
   loadListingParts,
-  requireListingEditor,
+  mediaKindsOf,
+  type ProjectRow,
+  removeMedia,
   toListing,
-  uniqueSlug,
+  updateListing,
 } from './listings.repository.ts';
 import {
   deleteListingMedia,
@@ -46,8 +46,16 @@ import {
 
 export const listingsRouter = createRouter();
 
-listingsRouter.use('/api/listings', requireSession);
-listingsRouter.use('/api/listings/*', requireSession);
+/** A handler's context once its guard proved the user (middlewares/guards.ts). */
+// biome-ignore lint/suspicious/noExplicitAny: helpers serve every route, whatever its path and input.
+type SignedInContext = Context<SignedInEnv & AppEnv, any, any>;
+
+/**
+ * audit() takes the request context as the app declares it; a guard only narrowed `user` and `session`
+ * to not-null, which TypeScript cannot see through (a context's `set` makes it invariant).
+ */
+const auditIn = (c: SignedInContext, entry: Parameters<typeof audit>[1], tx: Parameters<typeof audit>[2]) =>
+  audit(c as unknown as Context<AppEnv>, entry, tx);
 
 /** A refusal naming the field it is about, in the one error shape. */
 const fieldError = (status: 400 | 403, field: string, message: string, summary = message) =>
@@ -55,17 +63,16 @@ const fieldError = (status: 400 | 403, field: string, message: string, summary =
     [field]: message,
   });
 
-const userOf = (c: Context<AppEnv>) =>
-  c.get('user')! as { id: string; role?: string | null; jobRoleId?: number | null };
+const noFreePath = () => conflict('Could not find a free public path for this title.');
 
-async function listingOf(c: Context<AppEnv>, id: number, isAdmin: boolean) {
+async function listingOf(c: SignedInContext, id: number, isAdmin: boolean) {
   const parts = await loadListingParts(c.get('deps').database.db, id);
   if (!parts) throw notFound('No such project.');
   return toListing(parts, { isAdmin });
 }
 
 /** Purges the listing's public page(s) after a save; a purge failure never fails the save. */
-async function purgeAfterSave(c: Context<AppEnv>, paths: string[]) {
+async function purgeAfterSave(c: SignedInContext, paths: string[]) {
   try {
     await purgePublicPaths(c.get('deps'), paths, c.get('log'));
   } catch (error) {
@@ -77,7 +84,7 @@ async function purgeAfterSave(c: Context<AppEnv>, paths: string[]) {
 listingsRouter.openapi(getSearchAdd, async (c) => {
   const { q } = c.req.valid('query');
   const db = c.get('deps').database.db;
-  const viewer = await loadViewer(db, userOf(c));
+  const viewer = await loadViewer(db, c.get('user'));
   const [existing, addresses] = await Promise.all([
     findExistingProjects(db, viewer, q),
     q.trim().length >= 2 ? searchAddresses(c.get('deps'), q, c.get('log'), 8) : Promise.resolve([]),
@@ -85,10 +92,34 @@ listingsRouter.openapi(getSearchAdd, async (c) => {
   return c.json({ ...existing, addresses }, 200);
 });
 
+/**
+ * The 409 of a duplicate draft. A project the caller may find is named with what to do (open, claim,
+ * request access); of one they may not (another organisation's, off the marketplace) only that it exists
+ * and where to ask for access: issue 15 finding 4.
+ */
+async function duplicateAnswer(c: SignedInContext, viewer: Viewer, title: string, fullAddress: string) {
+  const duplicate = await findDuplicate(c.get('deps').database.db, viewer, title, fullAddress);
+  if (!duplicate) return null;
+  const code = ERROR_CODES.duplicateProject;
+  if (!duplicate.visible) {
+    const requestAccessUrl = c.get('deps').settings.contactUrl;
+    const message = `A listing with this title and address already exists. To request access to it, contact us: ${requestAccessUrl}`;
+    return { error: { code, message, requestAccessUrl } };
+  }
+  const { project } = duplicate;
+  const message =
+    project.relation === 'member'
+      ? 'This project is already listed and it is yours: open it instead.'
+      : project.relation === 'claim'
+        ? 'This project is already listed: claim it instead of adding it again.'
+        : 'This project is already listed by another organisation: request access instead.';
+  return { error: { code, message, existing: project } };
+}
+
 listingsRouter.openapi(postListing, async (c) => {
   const draft = c.req.valid('json');
   const db = c.get('deps').database.db;
-  const user = userOf(c);
+  const user = c.get('user');
   const viewer = await loadViewer(db, user);
   const organisationId = viewer.organisationIds[0] ?? null;
   if (!viewer.isAdmin && !organisationId) {
@@ -98,288 +129,163 @@ listingsRouter.openapi(postListing, async (c) => {
   if (!viewer.isAdmin && draft.stage === 'NOT_PROCEEDING') {
     throw fieldError(403, 'stage', 'Only an admin can mark a project as not proceeding.');
   }
-  const duplicate = await findDuplicate(db, viewer, draft.title, draft.address.fullAddress);
-  if (duplicate) {
-    return c.json(
-      {
-        error: {
-          code: 'DUPLICATE_PROJECT' as const,
-          message:
-            duplicate.relation === 'member'
-              ? 'This project is already listed and it is yours: open it instead.'
-              : duplicate.relation === 'claim'
-                ? 'This project is already listed: claim it instead of adding it again.'
-                : 'This project is already listed by another organisation: request access instead.',
-          existing: duplicate,
+  const duplicate = await duplicateAnswer(c, viewer, draft.title, draft.address.fullAddress);
+  if (duplicate) return c.json(duplicate, 409);
+  const id = await createListing(
+    db,
+    {
+      draft,
+      organisationId: viewer.isAdmin ? null : organisationId,
+      createdById: user.id,
+      creatorJoins: !viewer.isAdmin,
+    },
+    (tx, created) =>
+      auditIn(
+        c,
+        {
+          action: 'listing.create',
+          targetType: 'project',
+          targetId: String(created.id),
+          data: { title: draft.title },
         },
-      },
-      409,
-    );
-  }
-  const prefix = draft.address.state.toLowerCase();
-  const id = await db.transaction(async (tx) => {
-    const slug = await uniqueSlug(tx, prefix, draft.title, draft.address.suburb);
-    const [row] = await tx
-      .insert(projects)
-      .values({
-        name: `${draft.title} (${draft.address.suburb} ${draft.address.state})`,
-        title: draft.title,
-        buildingType: draft.buildingType ?? NEW_PROJECT_DEFAULTS.buildingType,
-        projectType: draft.projectType ?? null,
-        salesStatus: draft.salesStatus,
-        stage: draft.stage,
-        fullAddress: draft.address.fullAddress,
-        streetNumber: draft.address.streetNumber,
-        streetName: draft.address.streetName,
-        suburb: draft.address.suburb,
-        state: draft.address.state,
-        postcode: draft.address.postcode,
-        lga: draft.address.lga,
-        country: draft.address.country,
-        lat: draft.address.lat,
-        lng: draft.address.lng,
-        prefix,
-        slug,
-        organisationId: viewer.isAdmin ? null : organisationId,
-        createdById: user.id,
-      })
-      .returning({ id: projects.id });
-    if (!viewer.isAdmin) await tx.insert(projectMembers).values({ projectId: row!.id, userId: user.id });
-    await audit(
-      c,
-      {
-        action: 'listing.create',
-        targetType: 'project',
-        targetId: String(row!.id),
-        data: { title: draft.title },
-      },
-      tx,
-    );
-    return row!.id;
-  });
+        tx,
+      ),
+  );
+  if (id === null) throw noFreePath();
   return c.json({ listing: await listingOf(c, id, viewer.isAdmin) }, 201);
 });
 
 listingsRouter.openapi(getListing, async (c) => {
   const { id } = c.req.valid('param');
-  const { viewer } = await requireListingEditor(c.get('deps').database.db, userOf(c), id);
+  const { viewer } = await requireListingEditor(c.get('deps').database.db, c.get('user'), id);
   return c.json({ listing: await listingOf(c, id, viewer.isAdmin) }, 200);
 });
 
-listingsRouter.openapi(patchListing, async (c) => {
-  const { id } = c.req.valid('param');
-  const body = c.req.valid('json');
-  const db = c.get('deps').database.db;
-  const { project, viewer } = await requireListingEditor(db, userOf(c), id);
-
-  if (body.campaignType !== undefined && body.campaignType !== project.campaignType && !viewer.isAdmin) {
+/** Design §2: what only an admin may change (campaign type, a stage back or to NOT_PROCEEDING). */
+function refuseAdminOnlyChanges(project: ProjectRow, changes: ListingChanges, isAdmin: boolean) {
+  if (changes.campaignType !== undefined && changes.campaignType !== project.campaignType && !isAdmin) {
     throw fieldError(403, 'campaignType', 'Only admins set the campaign type.');
   }
-  if (body.stage !== undefined) {
-    const check = checkStageChange(project.stage, body.stage, viewer.isAdmin);
-    if (!check.ok) {
-      const message =
-        check.reason === 'terminal'
-          ? 'This project is not proceeding; only an admin can change its stage.'
-          : body.stage === 'NOT_PROCEEDING'
-            ? 'Only an admin can mark a project as not proceeding.'
-            : `The stage moves forward only; ask an admin to move it back to ${STAGE_LABELS[body.stage]}.`;
-      throw fieldError(403, 'stage', message);
-    }
-  }
-  if (body.configurations) {
-    const known = new Set(
-      (
-        await db
-          .select({ id: projectConfigurations.id })
-          .from(projectConfigurations)
-          .where(eq(projectConfigurations.projectId, id))
-      ).map((row) => row.id),
-    );
-    body.configurations.forEach((configuration, index) => {
-      if (configuration.id !== undefined && !known.has(configuration.id)) {
-        throw fieldError(
-          400,
-          `configurations.${index}.id`,
-          'Not a configuration of this listing.',
-          'A configuration is not one of this listing.',
-        );
-      }
-    });
-  }
+  if (changes.stage === undefined) return;
+  const check = checkStageChange(project.stage, changes.stage, isAdmin);
+  if (check.ok) return;
+  const message =
+    check.reason === 'terminal'
+      ? 'This project is not proceeding; only an admin can change its stage.'
+      : changes.stage === 'NOT_PROCEEDING'
+        ? 'Only an admin can mark a project as not proceeding.'
+        : `The stage moves forward only; ask an admin to move it back to ${STAGE_LABELS[changes.stage]}.`;
+  throw fieldError(403, 'stage', message);
+}
 
-  const address = { ...body.address };
-  const title = body.title ?? project.title;
-  const suburb = address.suburb ?? project.suburb;
-  const state = address.state ?? project.state;
-  const prefix = state.toLowerCase();
-  const pathChanges = title !== project.title || suburb !== project.suburb || state !== project.state;
-  const oldPath = listingPublicPath(project);
+/** Configurations named by id must be this listing's. */
+async function refuseForeignConfigurations(c: SignedInContext, projectId: number, changes: ListingChanges) {
+  if (!changes.configurations) return;
+  const known = await configurationIdsOf(c.get('deps').database.db, projectId);
+  changes.configurations.forEach((configuration, index) => {
+    if (configuration.id !== undefined && !known.has(configuration.id)) {
+      throw fieldError(
+        400,
+        `configurations.${index}.id`,
+        'Not a configuration of this listing.',
+        'A configuration is not one of this listing.',
+      );
+    }
+  });
+}
 
-  const newPath = await db.transaction(async (tx) => {
-    let slug = project.slug;
-    if (pathChanges) {
-      slug = await uniqueSlug(tx, prefix, title, suburb, id);
-      if (slug !== project.slug || prefix !== project.prefix) {
-        await tx
-          .insert(projectSlugHistory)
-          .values({ prefix: project.prefix, slug: project.slug, projectId: id })
-          .onConflictDoUpdate({
-            target: [projectSlugHistory.prefix, projectSlugHistory.slug],
-            set: { projectId: id, createdAt: new Date() },
-          });
-        // Coming back to an earlier path: it is current again, not a redirect.
-        await tx
-          .delete(projectSlugHistory)
-          .where(and(eq(projectSlugHistory.prefix, prefix), eq(projectSlugHistory.slug, slug)));
-      }
-    }
-    const { configurations, address: _address, ...fields } = body;
-    await tx
-      .update(projects)
-      .set({
-        ...fields,
-        ...address,
-        prefix,
-        slug,
-        updatedAt: new Date(),
-      })
-      .where(eq(projects.id, id));
-    if (configurations) {
-      const keep = configurations.flatMap((row) => (row.id !== undefined ? [row.id] : []));
-      await tx
-        .delete(projectConfigurations)
-        .where(
-          and(
-            eq(projectConfigurations.projectId, id),
-            ...(keep.length ? [notInArray(projectConfigurations.id, keep)] : []),
-          ),
-        );
-      for (const [position, { id: configurationId, ...row }] of configurations.entries()) {
-        if (configurationId !== undefined) {
-          await tx
-            .update(projectConfigurations)
-            .set({ ...row, position })
-            .where(
-              and(eq(projectConfigurations.id, configurationId), eq(projectConfigurations.projectId, id)),
-            );
-        } else {
-          await tx.insert(projectConfigurations).values({ ...row, projectId: id, position });
-        }
-      }
-    }
-    await audit(
+listingsRouter.openapi(patchListing, async (c) => {
+  const { id } = c.req.valid('param');
+  const changes = c.req.valid('json');
+  const db = c.get('deps').database.db;
+  const { project, viewer } = await requireListingEditor(db, c.get('user'), id);
+  refuseAdminOnlyChanges(project, changes, viewer.isAdmin);
+  await refuseForeignConfigurations(c, id, changes);
+  const paths = await updateListing(db, project, changes, (tx, saved) =>
+    auditIn(
       c,
       {
         action: 'listing.update',
         targetType: 'project',
         targetId: String(id),
         data: {
-          fields: Object.keys(body),
-          ...(pathChanges ? { from: oldPath, to: `/${prefix}/${slug}` } : {}),
+          fields: Object.keys(changes),
+          ...(saved.moved ? { from: saved.from, to: saved.to } : {}),
         },
       },
       tx,
-    );
-    return `/${prefix}/${slug}`;
-  });
-  await purgeAfterSave(c, [oldPath, newPath]);
+    ),
+  );
+  if (!paths) throw noFreePath();
+  await purgeAfterSave(c, [paths.from, paths.to]);
   return c.json({ listing: await listingOf(c, id, viewer.isAdmin) }, 200);
 });
+
+const tooManyFiles = (max: number) =>
+  new AppError(400, ERROR_CODES.tooManyFiles, `A listing holds at most ${max} files of this kind.`, {
+    file: `At most ${max} files of this kind.`,
+  });
 
 listingsRouter.openapi(postListingMedia, async (c) => {
   const { id } = c.req.valid('param');
   const form = c.req.valid('form') as { kind: MediaKind; file?: unknown };
   const db = c.get('deps').database.db;
-  const { project, viewer } = await requireListingEditor(db, userOf(c), id);
+  const { project, viewer } = await requireListingEditor(db, c.get('user'), id);
   const file = form.file;
   if (!(file instanceof File)) {
     throw fieldError(400, 'file', 'Choose a file to upload.');
   }
   const max = form.kind === 'image' ? MEDIA_LIMITS.maxImagesPerListing : MEDIA_LIMITS.maxDocumentsPerKind;
-  const refuseWhenFull = (count: number) => {
-    if (count < max) return;
-    throw new AppError(400, 'TOO_MANY_FILES', `A listing holds at most ${max} files of this kind.`, {
-      file: `At most ${max} files of this kind.`,
-    });
-  };
-  // Checked before the file is processed (a full listing answers at once), and again below under a lock.
-  const [{ count }] = (await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(projectMedia)
-    .where(and(eq(projectMedia.projectId, id), eq(projectMedia.kind, form.kind)))) as [{ count: number }];
-  refuseWhenFull(count);
+  // Checked before the file is processed (a full listing answers at once), and again under a lock.
+  if ((await countMedia(db, id, form.kind)) >= max) throw tooManyFiles(max);
   const storage = mediaStorageFor(c.get('deps').settings);
   const stored = await processUpload(storage, id, form.kind, file);
-  let mediaId: number;
+  const { urls, url, fileName, mimeType, sizeBytes, width, height } = stored;
+  let added: Awaited<ReturnType<typeof addMedia>>;
   try {
-    mediaId = await db.transaction(async (tx) => {
-      // Uploads to one listing take turns here, so two at once cannot both take the last place.
-      await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).for('update');
-      const [{ count: kept, next, heroes }] = (await tx
-        .select({
-          count: sql<number>`count(*)::int`,
-          next: sql<number>`coalesce(max(${projectMedia.position}) + 1, 0)::int`,
-          heroes: sql<number>`count(*) filter (where ${projectMedia.isHero})::int`,
-        })
-        .from(projectMedia)
-        .where(and(eq(projectMedia.projectId, id), eq(projectMedia.kind, form.kind)))) as [
-        { count: number; next: number; heroes: number },
-      ];
-      refuseWhenFull(kept);
-      const [row] = await tx
-        .insert(projectMedia)
-        .values({
-          projectId: id,
-          kind: form.kind,
-          url: stored.url,
-          fileName: stored.fileName,
-          mimeType: stored.mimeType,
-          sizeBytes: stored.sizeBytes,
-          width: stored.width,
-          height: stored.height,
-          position: next,
-          isHero: form.kind === 'image' && heroes === 0,
-        })
-        .returning({ id: projectMedia.id });
-      await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, id));
-      await audit(
-        c,
-        {
-          action: 'listing.media_add',
-          targetType: 'project',
-          targetId: String(id),
-          data: { mediaId: row!.id, kind: form.kind, fileName: stored.fileName },
-        },
-        tx,
-      );
-      return row!.id;
-    });
+    added = await addMedia(
+      db,
+      id,
+      { kind: form.kind, url, fileName, mimeType, sizeBytes, width, height },
+      max,
+      (tx, { mediaId }) =>
+        auditIn(
+          c,
+          {
+            action: 'listing.media_add',
+            targetType: 'project',
+            targetId: String(id),
+            data: { mediaId, kind: form.kind, fileName },
+          },
+          tx,
+        ),
+    );
   } catch (error) {
-    await Promise.all(stored.urls.map((url) => storage.remove(url)));
+    await Promise.all(urls.map((stale) => storage.remove(stale)));
     throw error;
+  }
+  if (added === 'full') {
+    await Promise.all(urls.map((stale) => storage.remove(stale)));
+    throw tooManyFiles(max);
   }
   await purgeAfterSave(c, [listingPublicPath(project)]);
   const listing = await listingOf(c, id, viewer.isAdmin);
   const media = [...listing.images, ...listing.brochures, ...listing.floorplans].find(
-    (m) => m.id === mediaId,
+    (m) => m.id === added.mediaId,
   )!;
   return c.json({ media, listing }, 201);
 });
 
-listingsRouter.openapi(patchListingMedia, async (c) => {
-  const { id } = c.req.valid('param');
-  const body = c.req.valid('json');
-  const db = c.get('deps').database.db;
-  const { project, viewer } = await requireListingEditor(db, userOf(c), id);
-  const rows = await db
-    .select({ id: projectMedia.id, kind: projectMedia.kind })
-    .from(projectMedia)
-    .where(eq(projectMedia.projectId, id));
+/** An arrangement names media of this listing: the order one kind, each once, all of it; the hero an image. */
+function refuseBadArrangement(
+  rows: { id: number; kind: MediaKind }[],
+  arrangement: { order?: number[]; heroId?: number },
+) {
   const kindOf = new Map(rows.map((row) => [row.id, row.kind]));
-  if (body.order) {
-    const kinds = new Set(body.order.map((mediaId) => kindOf.get(mediaId)));
-    if (kinds.has(undefined) || kinds.size > 1 || new Set(body.order).size !== body.order.length) {
+  const { order, heroId } = arrangement;
+  if (order) {
+    const kinds = new Set(order.map((mediaId) => kindOf.get(mediaId)));
+    if (kinds.has(undefined) || kinds.size > 1 || new Set(order).size !== order.length) {
       throw fieldError(
         400,
         'order',
@@ -388,8 +294,7 @@ listingsRouter.openapi(patchListingMedia, async (c) => {
       );
     }
     const kind = [...kinds][0]!;
-    const ofKind = rows.filter((row) => row.kind === kind).length;
-    if (ofKind !== body.order.length) {
+    if (rows.filter((row) => row.kind === kind).length !== order.length) {
       throw fieldError(
         400,
         'order',
@@ -398,7 +303,7 @@ listingsRouter.openapi(patchListingMedia, async (c) => {
       );
     }
   }
-  if (body.heroId !== undefined && kindOf.get(body.heroId) !== 'image') {
+  if (heroId !== undefined && kindOf.get(heroId) !== 'image') {
     throw fieldError(
       400,
       'heroId',
@@ -406,29 +311,21 @@ listingsRouter.openapi(patchListingMedia, async (c) => {
       'The hero must be an image of this listing.',
     );
   }
-  await db.transaction(async (tx) => {
-    if (body.order) {
-      for (const [position, mediaId] of body.order.entries()) {
-        await tx
-          .update(projectMedia)
-          .set({ position })
-          .where(and(eq(projectMedia.id, mediaId), eq(projectMedia.projectId, id)));
-      }
-    }
-    if (body.heroId !== undefined) {
-      await tx.update(projectMedia).set({ isHero: false }).where(eq(projectMedia.projectId, id));
-      await tx
-        .update(projectMedia)
-        .set({ isHero: true })
-        .where(and(eq(projectMedia.id, body.heroId), eq(projectMedia.projectId, id)));
-    }
-    await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, id));
-    await audit(
+}
+
+listingsRouter.openapi(patchListingMedia, async (c) => {
+  const { id } = c.req.valid('param');
+  const arrangement = c.req.valid('json');
+  const db = c.get('deps').database.db;
+  const { project, viewer } = await requireListingEditor(db, c.get('user'), id);
+  refuseBadArrangement(await mediaKindsOf(db, id), arrangement);
+  await arrangeMedia(db, id, arrangement, (tx) =>
+    auditIn(
       c,
-      { action: 'listing.media_arrange', targetType: 'project', targetId: String(id), data: body },
+      { action: 'listing.media_arrange', targetType: 'project', targetId: String(id), data: arrangement },
       tx,
-    );
-  });
+    ),
+  );
   await purgeAfterSave(c, [listingPublicPath(project)]);
   return c.json({ listing: await listingOf(c, id, viewer.isAdmin) }, 200);
 });
@@ -436,28 +333,9 @@ listingsRouter.openapi(patchListingMedia, async (c) => {
 listingsRouter.openapi(deleteListingMedia, async (c) => {
   const { id, mediaId } = c.req.valid('param');
   const db = c.get('deps').database.db;
-  const { project, viewer } = await requireListingEditor(db, userOf(c), id);
-  const removed = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(projectMedia)
-      .where(and(eq(projectMedia.id, mediaId), eq(projectMedia.projectId, id)))
-      .returning();
-    if (!row) return undefined;
-    if (row.isHero) {
-      const [next] = await tx
-        .select({ id: projectMedia.id })
-        .from(projectMedia)
-        .where(and(eq(projectMedia.projectId, id), eq(projectMedia.kind, 'image')))
-        .orderBy(asc(projectMedia.position), asc(projectMedia.id))
-        .limit(1);
-      if (next)
-        await tx
-          .update(projectMedia)
-          .set({ isHero: true })
-          .where(inArray(projectMedia.id, [next.id]));
-    }
-    await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, id));
-    await audit(
+  const { project, viewer } = await requireListingEditor(db, c.get('user'), id);
+  const removed = await removeMedia(db, id, mediaId, (tx, row) =>
+    auditIn(
       c,
       {
         action: 'listing.media_remove',
@@ -466,9 +344,8 @@ listingsRouter.openapi(deleteListingMedia, async (c) => {
         data: { mediaId, kind: row.kind },
       },
       tx,
-    );
-    return row;
-  });
+    ),
+  );
   if (!removed) throw notFound('No such file on this listing.');
   const storage = mediaStorageFor(c.get('deps').settings);
   await Promise.all(storedUrlsOf(removed).map((url) => storage.remove(url)));

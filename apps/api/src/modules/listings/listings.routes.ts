@@ -6,19 +6,26 @@ import {
   listingSchema,
   listingUpdateSchema,
   MEDIA_KINDS,
+  MEDIA_LIMITS,
   newProjectDraftSchema,
   searchAddResultSchema,
+  text,
 } from '@offplan/shared';
 import { errorResponse, jsonResponse } from '../../lib/router.ts';
+import { jsonBody, limitBody, requireSession } from '../../middlewares/guards.ts';
 
 const idParam = z.object({ id: z.coerce.number().int().positive('must be a project id') });
 const listingBody = jsonResponse(z.object({ listing: listingSchema }), 'The listing as it now is');
 
+/** A brochure or floorplan (20 MB; images 10 MB, checked per kind) plus the multipart envelope. */
+export const LISTING_MEDIA_BODY_MAX_BYTES = MEDIA_LIMITS.documentMaxBytes + 64 * 1024;
+/** Read only by app.ts's body-limit switch; goes with it (the route declares its own limit below). */
 export const LISTING_MEDIA_UPLOAD_PATH = /^\/api\/listings\/\d+\/media$/;
 
 export const getListing = createRoute({
   method: 'get',
   path: '/api/listings/{id}',
+  middleware: [requireSession] as const,
   tags: ['Listings'],
   summary: 'The full listing for its editor (approved members with projects.edit, and admins)',
   request: { params: idParam },
@@ -33,6 +40,7 @@ export const getListing = createRoute({
 export const patchListing = createRoute({
   method: 'patch',
   path: '/api/listings/{id}',
+  middleware: [requireSession, jsonBody] as const,
   tags: ['Listings'],
   summary: 'Updates listing fields (autosave sends what changed); purges the public page',
   description:
@@ -53,6 +61,7 @@ export const patchListing = createRoute({
 export const postListingMedia = createRoute({
   method: 'post',
   path: '/api/listings/{id}/media',
+  middleware: [requireSession, limitBody(LISTING_MEDIA_BODY_MAX_BYTES)] as const,
   tags: ['Listings'],
   summary: 'Uploads an image (JPEG/PNG/WebP ≤ 10 MB), brochure or floorplan (PDF or image ≤ 20 MB)',
   request: {
@@ -82,6 +91,7 @@ export const postListingMedia = createRoute({
 export const patchListingMedia = createRoute({
   method: 'patch',
   path: '/api/listings/{id}/media',
+  middleware: [requireSession, jsonBody] as const,
   tags: ['Listings'],
   summary: 'Reorders media of one kind and/or sets the hero image',
   request: {
@@ -100,6 +110,7 @@ export const patchListingMedia = createRoute({
 export const deleteListingMedia = createRoute({
   method: 'delete',
   path: '/api/listings/{id}/media/{mediaId}',
+  middleware: [requireSession] as const,
   tags: ['Listings'],
   summary: 'Removes an image or document (the next image becomes hero when the hero goes)',
   request: { params: idParam.extend({ mediaId: z.coerce.number().int().positive() }) },
@@ -114,9 +125,10 @@ export const deleteListingMedia = createRoute({
 export const getSearchAdd = createRoute({
   method: 'get',
   path: '/api/listings/search-add',
+  middleware: [requireSession] as const,
   tags: ['Listings'],
   summary: 'New project, step 1: existing projects and addresses matching the query (spec §3 search-add)',
-  request: { query: z.object({ q: z.string().trim().max(200).default('') }) },
+  request: { query: z.object({ q: text().trim().max(200).default('') }) },
   responses: {
     200: jsonResponse(searchAddResultSchema, 'Exact match, existing projects, addresses'),
     400: errorResponse('Invalid query'),
@@ -127,6 +139,7 @@ export const getSearchAdd = createRoute({
 export const postListing = createRoute({
   method: 'post',
   path: '/api/listings',
+  middleware: [requireSession, jsonBody] as const,
   tags: ['Listings'],
   summary: 'New project, step 2: creates the draft with spec §3 defaults, owned by your organisation',
   request: { body: { required: true, content: { 'application/json': { schema: newProjectDraftSchema } } } },
@@ -137,7 +150,7 @@ export const postListing = createRoute({
     403: errorResponse('No organisation, or no permission to add projects'),
     409: jsonResponse(
       duplicateProjectErrorSchema,
-      'The same title and address exists: claim or request it instead',
+      'A listing with the same title and address exists. `existing` names it (to open, claim or request access to) only when the caller may find it; of a project off the marketplace that is not theirs only that it exists and `requestAccessUrl`, where to ask for access (issue 15 finding 4).',
     ),
   },
 });

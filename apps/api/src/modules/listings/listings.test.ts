@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Listing, MEDIA_LIMITS } from '@offplan/shared';
+import { type Listing, MEDIA_LIMITS, NUL_MESSAGE } from '@offplan/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -622,5 +622,152 @@ describe('new project: search-add and the draft', () => {
     expect(await ids(outsider.cookie)).not.toEqual(expect.arrayContaining([stopped]));
     expect(await ids(editor.cookie)).toEqual(expect.arrayContaining([hidden, stopped]));
     expect(await ids(admin.cookie)).toEqual(expect.arrayContaining([hidden, stopped]));
+  });
+});
+
+describe('the text rule (issue 15 finding 7, decision 024)', () => {
+  type FieldError = { error: { code: string; fields?: Record<string, string> } };
+
+  it('refuses a NUL in a listing field with 400 and a field message, changing nothing', async () => {
+    const id = await listingOfA({ description: 'Before' });
+    const before = await row(id);
+    const response = await patch(id, editor.cookie, { title: 'a\u0000b', description: 'After' });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as FieldError;
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.fields?.title).toBe(NUL_MESSAGE);
+    const after = await row(id);
+    expect(after).toMatchObject({ title: before.title, description: 'Before', slug: before.slug });
+    expect(after.updatedAt).toEqual(before.updatedAt);
+    for (const json of [{ description: 'x\u0000y' }, { address: { suburb: 'Pyr\u0000mont' } }]) {
+      const refused = await patch(id, editor.cookie, json);
+      expect(refused.status).toBe(400);
+      expect(Object.values(((await refused.json()) as FieldError).error.fields ?? {})).toContain(NUL_MESSAGE);
+    }
+    expect((await row(id)).description).toBe('Before');
+  });
+
+  it('stores listing text with control characters, bidi overrides and zero-width spaces removed', async () => {
+    const id = await listingOfA();
+    const response = await patch(id, editor.cookie, {
+      developerName: 'Harbour\u0001\u0007\u001b[31m Builders',
+      builderName: 'Coast\u202eline\u200b',
+      description: 'Line one\u202e\nLine\u200b two\u0007',
+      amenities: ['Pool\u200b', '\u001b[1mGym'],
+      configurations: [
+        {
+          name: '2 bed\u202e',
+          bedrooms: 2,
+          bathrooms: 1,
+          carSpaces: 1,
+          priceFrom: null,
+          priceTo: null,
+          internalSizeSqm: null,
+          stockAvailable: 1,
+        },
+      ],
+    });
+    expect(response.status).toBe(200);
+    const stored = await row(id);
+    expect(stored.developerName).toBe('Harbour[31m Builders');
+    expect(stored.builderName).toBe('Coastline');
+    expect(stored.description).toBe('Line one\nLine two');
+    expect(stored.amenities).toEqual(['Pool', '[1mGym']);
+    const [configuration] = await t.db
+      .select()
+      .from(projectConfigurations)
+      .where(eq(projectConfigurations.projectId, id));
+    expect(configuration?.name).toBe('2 bed');
+  });
+
+  it('answers 400, not 500, to a NUL in the search-add query and in a new draft', async () => {
+    const searchAdd = await t.request(`/api/listings/search-add?q=${encodeURIComponent('har\u0000bour')}`, {
+      cookie: editor.cookie,
+    });
+    expect(searchAdd.status).toBe(400);
+    expect(((await searchAdd.json()) as FieldError).error.fields?.q).toBe(NUL_MESSAGE);
+    const created = await t.request('/api/listings', {
+      method: 'POST',
+      cookie: editor.cookie,
+      json: {
+        title: 'Nul\u0000 Towers',
+        address: {
+          fullAddress: '1 Nul St, Southport QLD 4215',
+          suburb: 'Southport',
+          state: 'QLD',
+          postcode: '4215',
+        },
+      },
+    });
+    expect(created.status).toBe(400);
+    expect(((await created.json()) as FieldError).error.fields?.title).toBe(NUL_MESSAGE);
+  });
+});
+
+describe('issue 15 finding 4', () => {
+  const address = '7 Secret Lane, Southport QLD 4215';
+  const draftOf = (title: string) => ({
+    title,
+    address: { fullAddress: address, suburb: 'Southport', state: 'QLD', postcode: '4215' },
+  });
+
+  it('finding 4: the duplicate check reveals nothing of a hidden project of another organisation', async () => {
+    const hidden = await listingOfA({
+      title: 'Quiet Secret Towers',
+      fullAddress: address,
+      salesStatus: 'HIDDEN',
+    });
+    const stopped = await listingOfA({
+      title: 'Quiet Stopped Towers',
+      fullAddress: address,
+      stage: 'NOT_PROCEEDING',
+    });
+    for (const id of [hidden, stopped]) {
+      const project = await row(id);
+      const response = await t.request('/api/listings', {
+        method: 'POST',
+        cookie: outsider.cookie,
+        json: draftOf(project.title),
+      });
+      expect(response.status).toBe(409);
+      const text = await response.text();
+      const body = JSON.parse(text) as { error: Record<string, unknown> };
+      expect(body.error.code).toBe('DUPLICATE_PROJECT');
+      expect(body.error.message).toMatch(/already exists/);
+      expect(body.error.requestAccessUrl).toBe(t.settings.contactUrl);
+      expect(body.error).not.toHaveProperty('existing');
+      for (const detail of [
+        String(id),
+        project.slug,
+        project.salesStatus,
+        project.stage,
+        'claimed',
+        'relation',
+      ]) {
+        expect(text).not.toContain(detail);
+      }
+    }
+    expect((await t.db.select().from(projects).where(eq(projects.fullAddress, address))).length).toBe(2);
+  });
+
+  it('still names a duplicate the caller may see (its organisation, or an admin) with what to do', async () => {
+    const hidden = await listingOfA({
+      title: 'Quiet Own Towers',
+      fullAddress: address,
+      salesStatus: 'HIDDEN',
+    });
+    for (const [who, relation] of [
+      [orgMate, 'member'],
+      [admin, 'request'],
+    ] as const) {
+      const response = await t.request('/api/listings', {
+        method: 'POST',
+        cookie: who.cookie,
+        json: draftOf('Quiet Own Towers'),
+      });
+      expect(response.status).toBe(409);
+      const body = (await response.json()) as { error: { existing: { id: number; relation: string } } };
+      expect(body.error.existing).toMatchObject({ id: hidden, relation });
+    }
   });
 });

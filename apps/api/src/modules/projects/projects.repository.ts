@@ -9,12 +9,25 @@ import {
   type ProjectSummary,
   videoIdFromLink,
 } from '@offplan/shared';
-import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { prepareSelect } from '../../db/prepared-select.ts';
 import {
   member,
+  organization,
   projectAccessRequests,
   projectConfigurations,
   projectMedia,
@@ -24,7 +37,7 @@ import {
   salesStatusEnum,
   stageEnum,
 } from '../../db/schema/index.ts';
-import { type UserIdParam, type Viewer, visibleTo } from './project-access.ts';
+import { onMarketplace, type UserIdParam, type Viewer, visibleTo } from './project-access.ts';
 import { projectIdRef, projectSummaryColumns, toProjectSummary } from './project-summary.ts';
 
 const SORT_COLUMNS = {
@@ -401,4 +414,90 @@ export async function findVisibleProject(db: Db, viewer: Viewer, projectId: numb
     .from(projects)
     .where(and(eq(projects.id, projectId), visibleTo(db, viewer)));
   return row;
+}
+
+/** Whether an organisation exists (admins may list any organisation's projects; an unknown one is 404). */
+export async function organisationExists(db: Db, organisationId: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: organization.id })
+    .from(organization)
+    .where(eq(organization.id, organisationId));
+  return Boolean(found);
+}
+
+/** An organisation's id and name, or undefined. */
+export async function organisationNamed(db: Db, organisationId: string) {
+  const [found] = await db
+    .select({ id: organization.id, name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, organisationId));
+  return found;
+}
+
+/** The organisation that owns a project now (null: unclaimed; undefined: no such project). */
+export async function ownerOf(db: Db, projectId: number): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ organisationId: projects.organisationId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row?.organisationId;
+}
+
+/**
+ * Claims an unclaimed project for an organisation (design §2): the claimer becomes an approved member,
+ * the project leaves automatic recommendations, and the claimer's own request for it is settled.
+ * 'taken' when it was no longer unclaimed: two organisations claiming at once cannot both win.
+ */
+export async function claimProject(
+  db: Db,
+  claim: { projectId: number; organisationId: string; userId: string },
+  alongWith: (tx: Db) => Promise<void>,
+): Promise<'claimed' | 'taken'> {
+  const { projectId, organisationId, userId } = claim;
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .update(projects)
+      .set({ organisationId, updatedAt: new Date() })
+      .where(and(eq(projects.id, projectId), sql`${projects.organisationId} is null`))
+      .returning({ id: projects.id });
+    if (!taken) return 'taken';
+    await tx.insert(projectMembers).values({ projectId, userId }).onConflictDoNothing();
+    // It leaves recommendations: nobody is recommended a claimed project by the automatic rules.
+    await tx
+      .delete(projectRecommendations)
+      .where(
+        and(
+          eq(projectRecommendations.projectId, projectId),
+          or(
+            inArray(projectRecommendations.source, ['name_match', 'domain_match']),
+            eq(projectRecommendations.userId, userId),
+          ),
+        ),
+      );
+    await tx
+      .update(projectAccessRequests)
+      .set({ status: APPROVAL.APPROVED, decidedById: userId, decidedAt: new Date(), note: 'Claimed' })
+      .where(
+        and(
+          eq(projectAccessRequests.projectId, projectId),
+          eq(projectAccessRequests.userId, userId),
+          eq(projectAccessRequests.status, APPROVAL.PENDING),
+        ),
+      );
+    await alongWith(tx);
+    return 'claimed';
+  });
+}
+
+/** Legacy GET /projects/{id}: the project's id when the caller may find it (anonymous: on the marketplace). */
+export async function findableProjectId(
+  db: Db,
+  projectId: number,
+  viewer: Viewer | null,
+): Promise<number | undefined> {
+  const [found] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), viewer ? visibleTo(db, viewer) : onMarketplace));
+  return found?.id;
 }

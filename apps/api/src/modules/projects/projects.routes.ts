@@ -12,12 +12,21 @@ import {
   projectSearchRequestSchema,
   projectSearchResponseSchema,
   recordIdParam,
+  text,
 } from '@offplan/shared';
 import { errorResponse, jsonResponse } from '../../lib/router.ts';
+import {
+  jsonBody,
+  requirePermission,
+  requirePlatformAdmin,
+  requirePortalUser,
+  requireSession,
+} from '../../middlewares/guards.ts';
 
 export const postProjectSearch = createRoute({
   method: 'post',
   path: '/api/projects/search',
+  middleware: [requireSession, jsonBody] as const,
   tags: ['Projects'],
   summary: 'Searches projects with the filter of spec §3 (paged; at most `limit` matches)',
   description:
@@ -35,6 +44,7 @@ export const postProjectSearch = createRoute({
 export const getProjectLookup = createRoute({
   method: 'get',
   path: '/api/projects/lookup',
+  middleware: [requireSession] as const,
   tags: ['Projects'],
   summary: 'Typo-tolerant lookup by name, title, suburb or postcode (to request access or claim)',
   request: { query: projectLookupQuerySchema },
@@ -48,6 +58,7 @@ export const getProjectLookup = createRoute({
 export const getOrganisationProjects = createRoute({
   method: 'get',
   path: '/api/projects',
+  middleware: [requireSession] as const,
   tags: ['Projects'],
   summary: "An organisation's projects, reduced to summary fields (spec §7)",
   description: 'Members of that organisation and platform admins only.',
@@ -64,6 +75,7 @@ export const getOrganisationProjects = createRoute({
 export const postClaimProject = createRoute({
   method: 'post',
   path: '/api/project',
+  middleware: [requirePortalUser, requirePermission('projects.claim'), jsonBody] as const,
   tags: ['Projects'],
   summary: "Claims an unclaimed project for the caller's organisation (op=claim_project)",
   description:
@@ -85,6 +97,7 @@ export const postClaimProject = createRoute({
 export const postAssignRecommendation = createRoute({
   method: 'post',
   path: '/api/admin/project-recommendations',
+  middleware: [requirePlatformAdmin, jsonBody] as const,
   tags: ['Projects'],
   summary: 'Recommends a project to a user by hand (platform admins)',
   request: {
@@ -103,10 +116,11 @@ export const postAssignRecommendation = createRoute({
 export const deleteRecommendation = createRoute({
   method: 'delete',
   path: '/api/admin/project-recommendations/{userId}/{projectId}',
+  middleware: [requirePlatformAdmin] as const,
   tags: ['Projects'],
   summary: 'Removes a hand-assigned recommendation (platform admins)',
   request: {
-    params: z.object({ userId: z.string().min(1).max(100), projectId: recordIdParam }),
+    params: z.object({ userId: text().min(1).max(100), projectId: recordIdParam }),
   },
   responses: {
     200: jsonResponse(z.object({ success: z.literal(true) }), 'Removed'),

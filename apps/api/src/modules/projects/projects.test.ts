@@ -2,6 +2,7 @@ import {
   APPROVAL,
   type ApiError,
   type ClaimProjectResponse,
+  NUL_MESSAGE,
   type ProjectLookupResponse,
   type ProjectSearchResponse,
   type ProjectSummary,
@@ -605,5 +606,24 @@ describe('account state counts', () => {
       .from(projectAccessRequests)
       .where(eq(projectAccessRequests.id, request!.id));
     expect(after!.status).toBe(APPROVAL.APPROVED);
+  });
+});
+
+describe('the text rule (issue 15, decision 024): a NUL answers 400, not 500', () => {
+  it('in the search title and suburb filters', async () => {
+    for (const field of ['title', 'suburb']) {
+      const response = await search(alice.cookie, { params: { [field]: 'Alpha\u0000' } });
+      expect(response.status, field).toBe(400);
+      const { error } = (await response.json()) as ApiError;
+      expect(error.fields?.[`params.${field}`]).toBe(NUL_MESSAGE);
+    }
+  });
+
+  it('in the lookup query', async () => {
+    const response = await t.request(`/api/projects/lookup?q=${encodeURIComponent('Alpha\u0000 Harbour')}`, {
+      cookie: alice.cookie,
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ApiError).error.fields?.q).toBe(NUL_MESSAGE);
   });
 });

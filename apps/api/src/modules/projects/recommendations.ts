@@ -1,7 +1,14 @@
-import { NO_NEW_ENQUIRY_SALES_STATUSES } from '@offplan/shared';
+import { isPlatformAdmin, NO_NEW_ENQUIRY_SALES_STATUSES } from '@offplan/shared';
 import { and, eq, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { member, organization, projectRecommendations, projects, user } from '../../db/schema/index.ts';
+import {
+  member,
+  organization,
+  projectMembers,
+  projectRecommendations,
+  projects,
+  user,
+} from '../../db/schema/index.ts';
 import { memberProjectIds, nameKey, nameKeySql, websiteDomainSql } from './project-access.ts';
 
 /**
@@ -108,5 +115,76 @@ export async function refreshRecommendations(db: Db, userId: string): Promise<vo
         .values(missing.map(([projectId, source]) => ({ userId, projectId, source })))
         .onConflictDoNothing();
     }
+  });
+}
+
+/** A portal user (not a platform admin) by id, or undefined: only they are recommended projects. */
+export async function findPortalUser(db: Db, userId: string) {
+  const [target] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, userId));
+  return target && !isPlatformAdmin(target) ? target : undefined;
+}
+
+/**
+ * Why a project cannot be recommended to a user by hand: 'missing' (no such project), 'closed' (hidden,
+ * sold out or not proceeding: never recommended), 'member' (the user already has it); null when it can.
+ */
+export async function handRecommendationRefusal(
+  db: Db,
+  userId: string,
+  projectId: number,
+): Promise<'missing' | 'closed' | 'member' | null> {
+  const [project] = await db
+    .select({
+      salesStatus: projects.salesStatus,
+      stage: projects.stage,
+      isMember: sql<boolean>`exists (select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${userId})`,
+    })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!project) return 'missing';
+  if (NO_NEW_ENQUIRY_SALES_STATUSES.includes(project.salesStatus) || project.stage === 'NOT_PROCEEDING') {
+    return 'closed';
+  }
+  return project.isMember ? 'member' : null;
+}
+
+/** Recommends a project to a user by hand (an automatic recommendation of it becomes the admin's). */
+export async function assignRecommendation(
+  db: Db,
+  assignment: { userId: string; projectId: number; assignedById: string },
+  alongWith: (tx: Db) => Promise<void>,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(projectRecommendations)
+      .values({ ...assignment, source: 'admin' })
+      .onConflictDoUpdate({
+        target: [projectRecommendations.userId, projectRecommendations.projectId],
+        set: { source: 'admin', assignedById: assignment.assignedById },
+      });
+    await alongWith(tx);
+  });
+}
+
+/** Removes a hand-assigned recommendation; false when there was none. */
+export async function removeHandRecommendation(
+  db: Db,
+  userId: string,
+  projectId: number,
+  alongWith: (tx: Db) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(projectRecommendations)
+      .where(
+        and(
+          eq(projectRecommendations.userId, userId),
+          eq(projectRecommendations.projectId, projectId),
+          eq(projectRecommendations.source, 'admin'),
+        ),
+      )
+      .returning({ projectId: projectRecommendations.projectId });
+    if (rows.length) await alongWith(tx);
+    return rows.length > 0;
   });
 }
