@@ -5,7 +5,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { removeProfilePhoto, storeProfilePhoto } from '../../lib/profile-photo.ts';
 import { createRouter } from '../../lib/router.ts';
-import { refreshRecommendations } from '../projects/recommendations.ts';
+import { refreshRecommendations } from '../projects/recommendations.repository.ts';
 import {
   activeSessionsOf,
   chooseFirstJobRole,

@@ -34,7 +34,7 @@ import {
   findPortalUser,
   handRecommendationRefusal,
   removeHandRecommendation,
-} from './recommendations.ts';
+} from './recommendations.repository.ts';
 
 export const projectsRouter = createRouter();
 
