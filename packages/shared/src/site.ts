@@ -61,7 +61,7 @@ export const FEEDBACK_PAGE_MAX = 255;
 
 export const feedbackInputSchema = z.strictObject({
   category: z.enum(FEEDBACK_CATEGORIES, { error: 'Choose a category.' }),
-  message: multilineText()
+  message: multilineText({ error: 'Tell us your thoughts.' })
     .trim()
     .min(1, 'Tell us your thoughts.')
     .max(FEEDBACK_MESSAGE_MAX, `Keep it under ${FEEDBACK_MESSAGE_MAX} characters.`),

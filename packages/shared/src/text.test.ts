@@ -29,3 +29,10 @@ describe('the text rule', () => {
     expect(text().max(3).parse('ab\u200bc')).toBe('abc');
   });
 });
+
+describe('the text rule with its own message', () => {
+  it('says the given message when the value is missing', () => {
+    const schema = text({ error: 'Tell us your name.' });
+    expect(schema.safeParse(undefined).error?.issues[0]?.message).toBe('Tell us your name.');
+  });
+});

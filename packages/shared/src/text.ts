@@ -31,16 +31,19 @@ export const cleanMultilineText = (value: string) => value.replace(UNSAFE_MULTI_
 export const hasUnsafeText = (value: string) =>
   hasNul(value) || cleanMultilineText(value) !== value;
 
+/** What `z.string()` takes: the message when the value is missing or not a string. */
+type StringParams = Parameters<typeof z.string>[0];
+
 /** Single-line text: names, titles, search words, ids. Chain `.min()`, `.max()`, `.trim()` after it. */
-export const text = () =>
+export const text = (params?: StringParams) =>
   z
-    .string()
+    .string(params)
     .refine((value) => !hasNul(value), { message: NUL_MESSAGE, abort: true })
     .overwrite(cleanText);
 
 /** Multi-line text: descriptions, messages, feedback. Keeps line breaks and tabs. */
-export const multilineText = () =>
+export const multilineText = (params?: StringParams) =>
   z
-    .string()
+    .string(params)
     .refine((value) => !hasNul(value), { message: NUL_MESSAGE, abort: true })
     .overwrite(cleanMultilineText);
