@@ -281,7 +281,7 @@ describe('contract fuzz (issue 15)', () => {
       select table_name, column_name from information_schema.columns
       where table_schema = current_schema() and data_type in ('text', 'character varying', 'jsonb', 'json')
     `);
-    const rows = 'rows' in columns ? columns.rows : columns;
+    const rows = (columns as { rows: unknown[] }).rows;
     const stored: string[] = [];
     for (const { table_name: table, column_name: column } of rows as {
       table_name: string;
@@ -290,7 +290,7 @@ describe('contract fuzz (issue 15)', () => {
       const values = await t.db.execute<{ value: string }>(
         sql`select ${sql.identifier(column)}::text as value from ${sql.identifier(table)} where ${sql.identifier(column)} is not null`,
       );
-      for (const { value } of ('rows' in values ? values.rows : values) as { value: string }[]) {
+      for (const { value } of (values as { rows: { value: string }[] }).rows) {
         // jsonb writes control characters as \u escapes: read them back before checking.
         const decoded = value.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) =>
           String.fromCharCode(Number.parseInt(hex, 16)),

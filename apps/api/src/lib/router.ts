@@ -1,7 +1,7 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@offplan/shared';
-import type { AppEnv } from './context.ts';
 import { isBodyLimit } from '../middlewares/guards.ts';
+import type { AppEnv } from './context.ts';
 import { validationError } from './errors.ts';
 
 /**
@@ -10,7 +10,7 @@ import { validationError } from './errors.ts';
  * decision 024): registering one without a body limit fails at start, not in production.
  */
 // Switched on once every module declares its limits (issue 14 migration).
-const ENFORCE_BODY_LIMITS = false;
+const ENFORCE_BODY_LIMITS = true;
 
 export function createRouter() {
   const router = new OpenAPIHono<AppEnv>({

@@ -98,4 +98,3 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The limit of an ordinary JSON body. */
 export const jsonBody = limitBody(JSON_BODY_LIMIT_BYTES);
-

@@ -84,10 +84,10 @@ export async function createTestApp(env: Record<string, string> = {}) {
   };
 
   /** A request through the whole HTTP stack, from our own origin and (by default) its own client address. */
-  const request = (
+  const request = async (
     pathname: string,
     init: RequestInit & { cookie?: string; ip?: string; json?: unknown } = {},
-  ) => {
+  ): Promise<Response> => {
     const headers = new Headers(init.headers);
     const defaults = defaultHeaders(init.ip);
     if (!headers.has('origin')) headers.set('origin', defaults.origin);

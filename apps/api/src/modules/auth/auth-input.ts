@@ -9,6 +9,33 @@ import { cleanMultilineText, cleanText, NUL_MESSAGE } from '@offplan/shared';
 
 /** Compared exactly as typed: cleaning them would quietly change what the person chose. */
 const VERBATIM_FIELDS = new Set(['password', 'newPassword', 'currentPassword']);
+/**
+ * Longest text an auth call takes: an email address (RFC 5321), anything else. Longer values are
+ * refused before better-auth uses them as a rate-limit key or an indexed lookup, where PostgreSQL
+ * cannot index a value beyond a few kilobytes and would fail the call.
+ */
+const EMAIL_MAX = 254;
+const AUTH_TEXT_MAX = 4000;
+const EMAIL_FIELDS = new Set(['email', 'newEmail']);
+const tooLong = (max: number) => `must be at most ${max} characters`;
+
+/**
+ * Where better-auth sends the browser afterwards: a path of ours or an absolute http(s) address (which
+ * better-auth then checks against the trusted origins). Anything else made its redirect throw (500).
+ */
+const CALLBACK_FIELDS = new Set(['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo']);
+const CALLBACK_MESSAGE = 'must be a path starting with / or an http(s) address';
+const isCallback = (value: string) =>
+  /^\/(?![/\\])/.test(value) || (/^https?:\/\//i.test(value) && URL.canParse(value));
+/** The refusal of one text value, if any. */
+function problemOf(key: string, value: string): string | undefined {
+  if (hasNul(value)) return NUL_MESSAGE;
+  const max = EMAIL_FIELDS.has(key) ? EMAIL_MAX : AUTH_TEXT_MAX;
+  if (value.length > max) return tooLong(max);
+  if (CALLBACK_FIELDS.has(key) && !isCallback(value)) return CALLBACK_MESSAGE;
+  return undefined;
+}
+
 /** Text that keeps its line breaks (an organisation's "about"). */
 const MULTILINE_FIELDS = new Set(['about']);
 
@@ -27,24 +54,25 @@ function safelyDecoded(value: string) {
 }
 
 /** Walks a JSON value: names every field holding a NUL (key or value) and cleans every other string. */
-function screenValue(value: unknown, path: string, nulFields: Record<string, string>): unknown {
+function screenValue(value: unknown, path: string, refusedFields: Record<string, string>): unknown {
   if (typeof value === 'string') {
-    if (hasNul(value)) {
-      nulFields[path || 'body'] = NUL_MESSAGE;
+    const key = path.slice(path.lastIndexOf('.') + 1);
+    const problem = problemOf(key, value);
+    if (problem) {
+      refusedFields[path || 'body'] = problem;
       return value;
     }
-    const key = path.slice(path.lastIndexOf('.') + 1);
     if (VERBATIM_FIELDS.has(key)) return value;
     return MULTILINE_FIELDS.has(key) ? cleanMultilineText(value) : cleanText(value);
   }
   if (Array.isArray(value))
-    return value.map((item, index) => screenValue(item, `${path}.${index}`, nulFields));
+    return value.map((item, index) => screenValue(item, `${path}.${index}`, refusedFields));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value).map(([key, inner]) => {
         const innerPath = path ? `${path}.${key}` : key;
-        if (hasNul(key)) nulFields[cleanText(key.replaceAll('\u0000', '')) || 'body'] = NUL_MESSAGE;
-        return [key, screenValue(inner, innerPath, nulFields)];
+        if (hasNul(key)) refusedFields[cleanText(key.replaceAll('\u0000', '')) || 'body'] = NUL_MESSAGE;
+        return [key, screenValue(inner, innerPath, refusedFields)];
       }),
     );
   }
@@ -57,15 +85,15 @@ function screenValue(value: unknown, path: string, nulFields: Record<string, str
  * in its place, or null when nothing changed.
  */
 export async function screenAuthInput(request: Request): Promise<ScreenedAuthInput> {
-  const nulFields: Record<string, string> = {};
+  const refusedFields: Record<string, string> = {};
   const url = new URL(request.url);
-  if (hasNul(safelyDecoded(url.pathname))) nulFields.path = NUL_MESSAGE;
+  if (hasNul(safelyDecoded(url.pathname))) refusedFields.path = NUL_MESSAGE;
   for (const [key, value] of url.searchParams) {
-    if (hasNul(key) || hasNul(value))
-      nulFields[cleanText(key.replaceAll('\u0000', '')) || 'query'] = NUL_MESSAGE;
+    const problem = hasNul(key) ? NUL_MESSAGE : problemOf(key, value);
+    if (problem) refusedFields[cleanText(key.replaceAll('\u0000', '')) || 'query'] = problem;
   }
   if (request.method === 'GET' || request.method === 'HEAD') {
-    return Object.keys(nulFields).length ? { refused: nulFields } : { body: null, cleanedBody: null };
+    return Object.keys(refusedFields).length ? { refused: refusedFields } : { body: null, cleanedBody: null };
   }
   const text = await request.clone().text();
   let body: unknown = null;
@@ -76,16 +104,16 @@ export async function screenAuthInput(request: Request): Promise<ScreenedAuthInp
       body = JSON.parse(text);
     } catch {
       // Malformed JSON: better-auth refuses it with its own 400 (a NUL in it is refused here all the same).
-      if (hasNul(text)) nulFields.body = NUL_MESSAGE;
+      if (hasNul(text)) refusedFields.body = NUL_MESSAGE;
     }
     if (body !== null) {
-      const cleaned = screenValue(body, '', nulFields);
+      const cleaned = screenValue(body, '', refusedFields);
       const cleanedText = JSON.stringify(cleaned);
       if (cleanedText !== JSON.stringify(body)) cleanedBody = cleanedText;
       body = cleaned;
     }
   } else if (hasNul(text) || hasNul(safelyDecoded(text))) {
-    nulFields.body = NUL_MESSAGE;
+    refusedFields.body = NUL_MESSAGE;
   }
-  return Object.keys(nulFields).length ? { refused: nulFields } : { body, cleanedBody };
+  return Object.keys(refusedFields).length ? { refused: refusedFields } : { body, cleanedBody };
 }

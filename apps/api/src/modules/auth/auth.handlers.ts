@@ -96,7 +96,9 @@ export async function handleAuth(c: Context<AppEnv>) {
   const signIn = path === SIGN_IN_PATH && c.req.method === 'POST';
   const screened = await screenAuthInput(c.req.raw);
   if (screened.refused) {
-    const message = 'The request contains a NUL character (U+0000), which is not allowed.';
+    // The one message shape of a validation failure: the fields, then the first problem.
+    const names = Object.keys(screened.refused);
+    const message = `Invalid ${names.map((name) => `'${name}'`).join(', ')}: ${Object.values(screened.refused)[0]}`;
     return c.json(errorBody(ERROR_CODES.validation, message, screened.refused, c.get('requestId')), 400);
   }
   const requestBody = screened.body;

@@ -60,6 +60,28 @@ const post = (path: string, json: unknown, cookie?: string) =>
   t.request(`/api/auth${path}`, { method: 'POST', json, ...(cookie ? { cookie } : {}) });
 
 describe('finding 1: NUL and control characters sent to better-auth', () => {
+  it('refuses an over-long email or value with 400 naming the field, not a 500 from an index (fuzz)', async () => {
+    for (const [path, json, field] of [
+      ['/sign-in/email', { email: `${'a'.repeat(1_000_000)}@x.com`, password: NEW_PASSWORD }, 'email'],
+      ['/request-password-reset', { email: `${'a'.repeat(300)}@x.com` }, 'email'],
+      ['/send-verification-email', { email: 'a@x.com', callbackURL: 'b'.repeat(5000) }, 'callbackURL'],
+    ] as const) {
+      const response = await post(path, json);
+      expect(response.status, path).toBe(400);
+      expect((await errorOf(response)).fields, path).toHaveProperty(field);
+    }
+  });
+
+  it('refuses a callback that is neither a path nor an http(s) address (better-auth threw on it: 500)', async () => {
+    const response = await t.request('/api/auth/verify-email?token=x&callbackURL=fuzz');
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).fields).toEqual({
+      callbackURL: 'must be a path starting with / or an http(s) address',
+    });
+    const path = await t.request('/api/auth/verify-email?token=x&callbackURL=/login');
+    expect(path.status).toBe(302);
+  });
+
   it('finding 1: a NUL in the sign-in email (no session) is refused with 400 VALIDATION_FAILED naming the field', async () => {
     const response = await post('/sign-in/email', { email: `a${NUL}@x.com`, password: NEW_PASSWORD });
     expect(response.status).toBe(400);
@@ -237,7 +259,7 @@ describe('finding 3: the auth layer answers wrong input with a 4xx in the one er
               }))
             : (signedIn ? bodies : anonymousBodies).map((body) => ({ url, body }));
         for (const request of requests) {
-          const body = 'body' in request ? request.body : undefined;
+          const body = 'body' in request ? (request.body as string | undefined) : undefined;
           const response = await t.request(request.url, {
             method: method.toUpperCase(),
             ...(cookie ? { cookie } : {}),

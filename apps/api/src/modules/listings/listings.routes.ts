@@ -20,8 +20,6 @@ const listingBody = jsonResponse(z.object({ listing: listingSchema }), 'The list
 /** A brochure or floorplan (20 MB; images 10 MB, checked per kind) plus the multipart envelope. */
 export const LISTING_MEDIA_BODY_MAX_BYTES = MEDIA_LIMITS.documentMaxBytes + 64 * 1024;
 /** Read only by app.ts's body-limit switch; goes with it (the route declares its own limit below). */
-export const LISTING_MEDIA_UPLOAD_PATH = /^\/api\/listings\/\d+\/media$/;
-
 export const getListing = createRoute({
   method: 'get',
   path: '/api/listings/{id}',
