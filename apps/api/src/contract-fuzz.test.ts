@@ -141,15 +141,107 @@ function bodyVariants(raw: JsonSchema | undefined): unknown[] {
 type Caller = { name: string; email?: string; cookie?: string };
 type Failure = { caller: string; method: string; path: string; status: number; ms: number; sent: string };
 
-describe('contract fuzz (issue 15)', () => {
-  const failures: Failure[] = [];
-  let sent = 0;
-  const callers: Caller[] = [
-    { name: 'no session' },
-    { name: 'portal user', email: 'developer@demo.offplan.test' },
-    { name: 'platform admin', email: 'admin@demo.offplan.test' },
-  ];
+const failures: Failure[] = [];
+let sent = 0;
+const callers: Caller[] = [
+  { name: 'no session' },
+  { name: 'portal user', email: 'developer@demo.offplan.test' },
+  { name: 'platform admin', email: 'admin@demo.offplan.test' },
+];
 
+/** Keeps a signed-in caller signed in: a fuzzed call may have ended the session. */
+async function ensureSignedIn(caller: Caller) {
+  if (!caller.email) return;
+  if (caller.cookie) {
+    const session = await t.request('/api/auth/get-session', { cookie: caller.cookie });
+    if (session.ok && (await session.json()) !== null) return;
+  }
+  caller.cookie = await t.signIn(caller.email, 'OffplanDemo!2026');
+}
+
+async function restoreSite() {
+  const admin = callers.find((caller) => caller.name === 'platform admin')!;
+  await ensureSignedIn(admin);
+  const response = await t.request('/api/site/settings', {
+    method: 'PUT',
+    cookie: admin.cookie!,
+    json: { maintenanceMode: false },
+  });
+  expect(response.status).toBe(200);
+}
+
+async function send(caller: Caller, method: string, path: string, init: RequestInit & { json?: unknown }) {
+  const attempt = async () => {
+    const started = performance.now();
+    const response = await t.request(path, {
+      method: method.toUpperCase(),
+      ...init,
+      ...(caller.cookie ? { cookie: caller.cookie } : {}),
+    });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started };
+  };
+  sent += 1;
+  let answer = await attempt();
+  if (answer.ms > SLOW_MS && answer.status < 500) answer = await attempt();
+  if (answer.status >= 500 || answer.ms > SLOW_MS) {
+    const body = init.json === undefined ? String(init.body ?? '') : JSON.stringify(init.json);
+    failures.push({
+      caller: caller.name,
+      method,
+      path: path.slice(0, 120),
+      status: answer.status,
+      ms: Math.round(answer.ms),
+      sent: body.slice(0, 160),
+    });
+  }
+}
+
+function pathsFor(template: string, parameters: Parameter[]) {
+  const fill = (value: string) => template.replace(/\{[^}]+\}/g, value);
+  const plain = fill('1');
+  const withQuery = (base: string, name: string, value: string) =>
+    `${base}${base.includes('?') ? '&' : '?'}${name}=${value}`;
+  const required = parameters
+    .filter((parameter) => parameter.in === 'query')
+    .reduce((url, parameter) => withQuery(url, parameter.name, String(plausible(parameter.schema))), plain);
+  const urls = [required];
+  if (template.includes('{')) for (const value of HOSTILE_PATH_VALUES) urls.push(fill(value));
+  for (const parameter of parameters.filter((candidate) => candidate.in === 'query')) {
+    for (const value of HOSTILE_PATH_VALUES) urls.push(withQuery(plain, parameter.name, value));
+  }
+  urls.push(withQuery(required, 'unknownFuzzParam', '%00'));
+  return urls;
+}
+
+async function fuzzOperation(caller: Caller, template: string, method: string, operation: Operation) {
+  const urls = pathsFor(template, operation.parameters ?? []);
+  for (const url of urls) await send(caller, method, url, {});
+  const content = operation.requestBody?.content ?? {};
+  const url = urls[0]!;
+  if (content['application/json'] || (!operation.requestBody && method !== 'get')) {
+    for (const body of bodyVariants(content['application/json']?.schema)) {
+      await send(caller, method, url, { json: body });
+    }
+    await send(caller, method, url, {
+      body: '{"unfinished": ',
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+  if (content['multipart/form-data']) {
+    const schema = resolve(content['multipart/form-data'].schema);
+    for (const hostile of [NUL, CONTROL]) {
+      const form = new FormData();
+      for (const name of Object.keys(schema.properties ?? {})) form.set(name, hostile);
+      await send(caller, method, url, { body: form });
+    }
+    const withFile = new FormData();
+    withFile.set('file', new Blob(['%PDF-1.4\n<html><script>alert(1)</script>']), `a${NUL}.pdf`);
+    await send(caller, method, url, { body: withFile });
+  }
+}
+
+describe('contract fuzz (issue 15)', () => {
   beforeAll(async () => {
     t = await createTestApp({ SIGN_IN_LIMIT_PER_ACCOUNT: '10000' });
     await seedDemoData(t.db, { projects: MIN_DEMO_PROJECTS });
@@ -159,98 +251,6 @@ describe('contract fuzz (issue 15)', () => {
   afterAll(async () => {
     await t?.close();
   });
-
-  /** Keeps a signed-in caller signed in: a fuzzed call may have ended the session. */
-  async function ensureSignedIn(caller: Caller) {
-    if (!caller.email) return;
-    if (caller.cookie) {
-      const session = await t.request('/api/auth/get-session', { cookie: caller.cookie });
-      if (session.ok && (await session.json()) !== null) return;
-    }
-    caller.cookie = await t.signIn(caller.email, 'OffplanDemo!2026');
-  }
-
-  async function restoreSite() {
-    const admin = callers.find((caller) => caller.name === 'platform admin')!;
-    await ensureSignedIn(admin);
-    const response = await t.request('/api/site/settings', {
-      method: 'PUT',
-      cookie: admin.cookie!,
-      json: { maintenanceMode: false },
-    });
-    expect(response.status).toBe(200);
-  }
-
-  async function send(caller: Caller, method: string, path: string, init: RequestInit & { json?: unknown }) {
-    const attempt = async () => {
-      const started = performance.now();
-      const response = await t.request(path, {
-        method: method.toUpperCase(),
-        ...init,
-        ...(caller.cookie ? { cookie: caller.cookie } : {}),
-      });
-      await response.arrayBuffer();
-      return { status: response.status, ms: performance.now() - started };
-    };
-    sent += 1;
-    let answer = await attempt();
-    if (answer.ms > SLOW_MS && answer.status < 500) answer = await attempt();
-    if (answer.status >= 500 || answer.ms > SLOW_MS) {
-      const body = init.json === undefined ? String(init.body ?? '') : JSON.stringify(init.json);
-      failures.push({
-        caller: caller.name,
-        method,
-        path: path.slice(0, 120),
-        status: answer.status,
-        ms: Math.round(answer.ms),
-        sent: body.slice(0, 160),
-      });
-    }
-  }
-
-  function pathsFor(template: string, parameters: Parameter[]) {
-    const fill = (value: string) => template.replace(/\{[^}]+\}/g, value);
-    const plain = fill('1');
-    const withQuery = (base: string, name: string, value: string) =>
-      `${base}${base.includes('?') ? '&' : '?'}${name}=${value}`;
-    const required = parameters
-      .filter((parameter) => parameter.in === 'query')
-      .reduce((url, parameter) => withQuery(url, parameter.name, String(plausible(parameter.schema))), plain);
-    const urls = [required];
-    if (template.includes('{')) for (const value of HOSTILE_PATH_VALUES) urls.push(fill(value));
-    for (const parameter of parameters.filter((candidate) => candidate.in === 'query')) {
-      for (const value of HOSTILE_PATH_VALUES) urls.push(withQuery(plain, parameter.name, value));
-    }
-    urls.push(withQuery(required, 'unknownFuzzParam', '%00'));
-    return urls;
-  }
-
-  async function fuzzOperation(caller: Caller, template: string, method: string, operation: Operation) {
-    const urls = pathsFor(template, operation.parameters ?? []);
-    for (const url of urls) await send(caller, method, url, {});
-    const content = operation.requestBody?.content ?? {};
-    const url = urls[0]!;
-    if (content['application/json'] || (!operation.requestBody && method !== 'get')) {
-      for (const body of bodyVariants(content['application/json']?.schema)) {
-        await send(caller, method, url, { json: body });
-      }
-      await send(caller, method, url, {
-        body: '{"unfinished": ',
-        headers: { 'content-type': 'application/json' },
-      });
-    }
-    if (content['multipart/form-data']) {
-      const schema = resolve(content['multipart/form-data'].schema);
-      for (const hostile of [NUL, CONTROL]) {
-        const form = new FormData();
-        for (const name of Object.keys(schema.properties ?? {})) form.set(name, hostile);
-        await send(caller, method, url, { body: form });
-      }
-      const withFile = new FormData();
-      withFile.set('file', new Blob(['%PDF-1.4\n<html><script>alert(1)</script>']), `a${NUL}.pdf`);
-      await send(caller, method, url, { body: withFile });
-    }
-  }
 
   it('answers every hostile request to every route without a 5xx or a slow answer', async () => {
     const operations = Object.entries(document.paths).flatMap(([template, methods]) =>
