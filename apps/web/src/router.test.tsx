@@ -68,7 +68,7 @@ const emailNotVerifiedAnswer = {
   body: { error: { code: 'EMAIL_NOT_VERIFIED', message: 'Verify your email address to continue.' } },
 };
 
-describe('session routing (spec §4)', () => {
+describe('session routing: signed-out and unverified visitors (spec §4)', () => {
   it('sends a signed-out visitor of a protected page to sign-in with a redirect back', async () => {
     stubApi({ session: null });
     const router = renderApp('/dashboard?sort=title');
@@ -86,6 +86,29 @@ describe('session routing (spec §4)', () => {
     expect(router.state.location.href).toBe('/login');
   });
 
+  it('sends a user with an unverified email to /verify-email, which names the address', async () => {
+    stubApi({ session: sessionOf({ emailVerified: false }) });
+    const router = renderApp('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/verify-email');
+    expect(screen.getByText('dana@harbourline.example')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/logout');
+  });
+
+  it('still sends a verified user on a plain /verify-email to the dashboard', async () => {
+    stubApi({
+      session: sessionOf(),
+      userProjects: { status: 200, body: { success: true, output: account([]) } },
+    });
+    const router = renderApp('/verify-email');
+
+    expect(await screen.findByText('No projects yet')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
+
+describe('session routing: leaving /login for the redirect target (spec §4)', () => {
   it('sends a signed-in user away from /login to the redirect target', async () => {
     stubApi({
       session: sessionOf(),
@@ -115,16 +138,16 @@ describe('session routing (spec §4)', () => {
     },
   );
 
-  it('sends a user with an unverified email to /verify-email, which names the address', async () => {
-    stubApi({ session: sessionOf({ emailVerified: false }) });
-    const router = renderApp('/dashboard');
+  it('stays on sign-in after SessionRequired even if a session still reads as valid', async () => {
+    stubApi({ session: sessionOf() });
+    const router = renderApp('/login?error=SessionRequired&redirect=%2Fdashboard');
 
-    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/verify-email');
-    expect(screen.getByText('dana@harbourline.example')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/logout');
+    expect(await screen.findByText(MESSAGES.sessionRequired)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
   });
+});
 
+describe('session routing: calls the server refuses (SessionRequired, EMAIL_NOT_VERIFIED)', () => {
   it('shows the sign-in page with the session message after a call answered SessionRequired', async () => {
     // The session expired on the server after the app read it.
     let sessionReads = 0;
@@ -228,25 +251,6 @@ describe('session routing (spec §4)', () => {
     expect(calls.filter((call) => call.path === '/api/auth/get-session').length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByText('Your projects could not be loaded')).toBeNull();
     expect(screen.queryByText('Admins have no projects of their own')).toBeNull();
-  });
-
-  it('still sends a verified user on a plain /verify-email to the dashboard', async () => {
-    stubApi({
-      session: sessionOf(),
-      userProjects: { status: 200, body: { success: true, output: account([]) } },
-    });
-    const router = renderApp('/verify-email');
-
-    expect(await screen.findByText('No projects yet')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
-  });
-
-  it('stays on sign-in after SessionRequired even if a session still reads as valid', async () => {
-    stubApi({ session: sessionOf() });
-    const router = renderApp('/login?error=SessionRequired&redirect=%2Fdashboard');
-
-    expect(await screen.findByText(MESSAGES.sessionRequired)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
   });
 });
 
