@@ -1,5 +1,10 @@
 import { ANALYTICS, ANALYTICS_MAX_EVENTS_PER_BATCH, type AnalyticsEvent, API_PATHS } from '@offplan/shared';
 import type { EventQueue } from './event-queue.ts';
+import { type Backoff, createBackoff, createFlushTimer } from './transport-backoff.ts';
+import { batchBody, byteLength, exitBatch, idsOf, nextBatch, pendingBytes } from './transport-batches.ts';
+
+// Batch sizing lives in transport-batches.ts; eventBytes stays importable from here, where callers look.
+export { eventBytes } from './transport-batches.ts';
 
 export const ANALYTICS_BATCH_ENDPOINT = API_PATHS.analyticsBatch;
 
@@ -25,19 +30,6 @@ export function outcomeOf(status: number): SendOutcome {
   return 'failed';
 }
 
-const encoder = new TextEncoder();
-const sizes = new WeakMap<object, number>();
-
-/** The bytes an event takes in a batch body (cached: the queue keeps the same objects). */
-export function eventBytes(event: AnalyticsEvent): number {
-  let size = sizes.get(event);
-  if (size === undefined) {
-    size = encoder.encode(JSON.stringify(event)).length + 1;
-    sizes.set(event, size);
-  }
-  return size;
-}
-
 /** Retry-After as seconds or an HTTP date, in ms from `now`; null when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now: number): number | null {
   if (!value) return null;
@@ -46,8 +38,6 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
-
-const batchBody = (events: readonly AnalyticsEvent[]) => JSON.stringify({ events });
 
 /**
  * POST /api/analytics/batch with the session cookie (the server takes user_id from it, never from the
@@ -70,7 +60,7 @@ export function createFetchSender(
         body,
         credentials: 'same-origin',
         // Browsers refuse keepalive bodies over 64 KB.
-        keepalive: keepalive && encoder.encode(body).length <= ANALYTICS.chunkBytes,
+        keepalive: keepalive && byteLength(body) <= ANALYTICS.chunkBytes,
       });
       return {
         status: response.status,
@@ -95,6 +85,73 @@ export type TransportOptions = {
   logger?: Pick<Console, 'warn'>;
 };
 
+function clampBatch(size: number): number {
+  return Math.max(1, Math.min(Math.floor(size), ANALYTICS_MAX_EVENTS_PER_BATCH));
+}
+
+type Settling = {
+  queue: EventQueue;
+  backoff: Backoff;
+  logger: Pick<Console, 'warn'>;
+  /** A 413 answered a batch of several events: the next ones hold at most this many. */
+  limitBatch: (size: number) => void;
+};
+
+/** Acts on one answer (spec §8); true to go on with the next batch now. */
+function settle(
+  batch: AnalyticsEvent[],
+  result: SendResult,
+  { queue, backoff, logger, limitBatch }: Settling,
+) {
+  switch (outcomeOf(result.status)) {
+    case 'success':
+      queue.remove(idsOf(batch));
+      backoff.succeeded();
+      return true;
+    case 'rate_limited':
+      backoff.rateLimited(result.retryAfterMs);
+      return false;
+    case 'payload_too_large':
+      if (batch.length === 1) {
+        logger.warn('[analytics] an event too large to send was dropped');
+        queue.remove(idsOf(batch));
+      } else {
+        limitBatch(Math.max(1, Math.floor(batch.length / 2)));
+      }
+      return true;
+    case 'invalid':
+      logger.warn(`[analytics] ${batch.length} invalid event(s) dropped (HTTP ${result.status})`);
+      queue.remove(idsOf(batch));
+      return true;
+    case 'timeout':
+    case 'failed':
+      backoff.failed();
+      return false;
+  }
+}
+
+/**
+ * The page is going away: hand the oldest waiting events (up to 64 KB) to the browser's beacon, else to
+ * a keepalive request. They stay stored: if the beacon is lost the next page load sends them again, and
+ * the server ignores a copy it already has (insert_id). The batch already on the wire is left to its own
+ * request.
+ */
+function handOverOnExit(
+  options: Pick<TransportOptions, 'queue' | 'send' | 'sendBeacon'> & { endpoint: string },
+  onTheWire: ReadonlySet<string>,
+): void {
+  const batch = exitBatch(options.queue, onTheWire);
+  if (batch.length === 0) return;
+  let handed = false;
+  try {
+    const blob = new Blob([batchBody(batch)], { type: 'application/json' });
+    handed = options.sendBeacon?.(options.endpoint, blob) ?? false;
+  } catch {
+    handed = false;
+  }
+  if (!handed) void options.send(batch, { keepalive: true });
+}
+
 /**
  * Batching and delivery (spec §8, §9): a flush at `batchEvents` events or 450 KB waiting, else
  * `flushIntervalMs` after the first waiting event; one batch in flight at a time.
@@ -111,107 +168,21 @@ export function createTransport(options: TransportOptions) {
   const now = options.now ?? Date.now;
   const logger = options.logger ?? console;
   const endpoint = options.endpoint ?? ANALYTICS_BATCH_ENDPOINT;
+  const backoff = createBackoff({ now, logger });
+  const timer = createFlushTimer(() => void flush());
+  const settling: Settling = { queue, backoff, logger, limitBatch: (size) => (batchLimit = size) };
 
   let running = false;
   let batchLimit = clampBatch(config().batchEvents);
-  let failures = 0;
-  let blockedUntil = 0;
-  let gaveUp = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight: Promise<void> | null = null;
   /** The batch on the wire with keepalive: the page-hide beacon leaves it to that request. */
   let sending: ReadonlySet<string> = new Set();
 
-  function clampBatch(size: number): number {
-    return Math.max(1, Math.min(Math.floor(size), ANALYTICS_MAX_EVENTS_PER_BATCH));
-  }
-
-  function clearTimer() {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-  }
-
-  function arm(delayMs: number) {
-    clearTimer();
-    timer = setTimeout(
-      () => {
-        timer = null;
-        void flush();
-      },
-      Math.max(0, delayMs),
-    );
-  }
-
-  function pendingBytes(): number {
-    let total = 0;
-    for (const event of queue.pending()) {
-      total += eventBytes(event);
-      if (total >= ANALYTICS.batchBytes) break;
-    }
-    return total;
-  }
-
-  /**
-   * The oldest events of this flush that fit the batch limits; always at least one, so an oversized
-   * event meets the server (and its 413).
-   */
-  function nextBatch(flushing: ReadonlySet<string>): AnalyticsEvent[] {
-    const batch: AnalyticsEvent[] = [];
-    let bytes = 0;
-    for (const event of queue.pending()) {
-      if (batch.length >= batchLimit) break;
-      if (!flushing.has(event.insert_id)) continue;
-      const size = eventBytes(event);
-      if (batch.length > 0 && bytes + size > ANALYTICS.batchBytes) break;
-      batch.push(event);
-      bytes += size;
-    }
-    return batch;
-  }
-
-  const idsOf = (events: readonly AnalyticsEvent[]) => events.map((event) => event.insert_id);
-
-  /** Acts on one answer; true to go on with the next batch now. */
-  function settle(batch: AnalyticsEvent[], result: SendResult): boolean {
-    const outcome = outcomeOf(result.status);
-    switch (outcome) {
-      case 'success':
-        queue.remove(idsOf(batch));
-        failures = 0;
-        return true;
-      case 'rate_limited':
-        blockedUntil = now() + (result.retryAfterMs ?? ANALYTICS.throttleMs);
-        return false;
-      case 'payload_too_large':
-        if (batch.length === 1) {
-          logger.warn('[analytics] an event too large to send was dropped');
-          queue.remove(idsOf(batch));
-        } else {
-          batchLimit = Math.max(1, Math.floor(batch.length / 2));
-        }
-        return true;
-      case 'invalid':
-        logger.warn(`[analytics] ${batch.length} invalid event(s) dropped (HTTP ${result.status})`);
-        queue.remove(idsOf(batch));
-        return true;
-      case 'timeout':
-      case 'failed':
-        failures += 1;
-        if (failures > ANALYTICS.maxRetries) {
-          gaveUp = true;
-          logger.warn('[analytics] sending failed too often; events stay stored for the next page load');
-          return false;
-        }
-        blockedUntil = now() + ANALYTICS.retryDelayMs * 2 ** (failures - 1);
-        return false;
-    }
-  }
-
   /** Sends the events waiting when the flush began; later ones wait for their own trigger. */
   async function drain(keepalive: boolean): Promise<void> {
     const flushing = new Set(idsOf(queue.pending()));
-    while (running && !gaveUp && now() >= blockedUntil) {
-      const batch = nextBatch(flushing);
+    while (running && !backoff.gaveUp() && backoff.waitMs() <= 0) {
+      const batch = nextBatch(queue, flushing, batchLimit);
       if (batch.length === 0) return;
       // A plain request dies with the page; only a keepalive one may carry its batch past page-hide.
       if (keepalive) sending = new Set(idsOf(batch));
@@ -221,7 +192,7 @@ export function createTransport(options: TransportOptions) {
       } finally {
         sending = new Set();
       }
-      if (!settle(batch, result)) return;
+      if (!settle(batch, result, settling)) return;
     }
   }
 
@@ -231,7 +202,7 @@ export function createTransport(options: TransportOptions) {
    */
   function flush(flushOptions: { keepalive?: boolean } = {}): Promise<void> {
     if (inFlight) return inFlight;
-    clearTimer();
+    timer.clear();
     inFlight = drain(flushOptions.keepalive ?? false)
       .catch(() => undefined)
       .finally(() => {
@@ -243,49 +214,21 @@ export function createTransport(options: TransportOptions) {
 
   /** Called after each new event (and after each flush): flush now, or arm the timer. */
   function schedule(): void {
-    if (!running || gaveUp || inFlight) return;
+    if (!running || backoff.gaveUp() || inFlight) return;
     if (queue.size() === 0) {
-      clearTimer();
+      timer.clear();
       return;
     }
-    const wait = blockedUntil - now();
+    const wait = backoff.waitMs();
     if (wait > 0) {
-      arm(wait);
+      timer.arm(wait);
       return;
     }
-    if (queue.size() >= batchLimit || pendingBytes() >= ANALYTICS.batchBytes) {
+    if (queue.size() >= batchLimit || pendingBytes(queue) >= ANALYTICS.batchBytes) {
       void flush();
       return;
     }
-    if (timer === null) arm(config().flushIntervalMs);
-  }
-
-  /**
-   * The page is going away: hand the oldest waiting events (up to 64 KB, what browsers allow for
-   * beacons and keepalive requests together) to the browser. They stay stored: if the beacon is lost
-   * the next page load sends them again, and the server ignores a copy it already has (insert_id).
-   * The batch already on the wire is left to its own request.
-   */
-  function sendOnExit(): void {
-    if (!running || queue.size() === 0) return;
-    const batch: AnalyticsEvent[] = [];
-    let bytes = 0;
-    for (const event of queue.pending()) {
-      if (sending.has(event.insert_id)) continue;
-      const size = eventBytes(event);
-      if (batch.length >= ANALYTICS_MAX_EVENTS_PER_BATCH || bytes + size > ANALYTICS.chunkBytes - 64) break;
-      batch.push(event);
-      bytes += size;
-    }
-    if (batch.length === 0) return;
-    const body = batchBody(batch);
-    let handed = false;
-    try {
-      handed = options.sendBeacon?.(endpoint, new Blob([body], { type: 'application/json' })) ?? false;
-    } catch {
-      handed = false;
-    }
-    if (!handed) void send(batch, { keepalive: true });
+    if (!timer.armed()) timer.arm(config().flushIntervalMs);
   }
 
   return {
@@ -296,29 +239,33 @@ export function createTransport(options: TransportOptions) {
     },
     stop(): void {
       running = false;
-      clearTimer();
+      timer.clear();
     },
     schedule,
     flush,
-    sendOnExit,
+    sendOnExit(): void {
+      if (running && queue.size() > 0)
+        handOverOnExit({ queue, send, sendBeacon: options.sendBeacon, endpoint }, sending);
+    },
     /** The network is back (`online`): forget back-offs and the given-up state, and try again. */
     resume(): void {
-      gaveUp = false;
-      failures = 0;
-      blockedUntil = 0;
+      backoff.reset();
       schedule();
     },
     /** New remote config: batch size and flush interval apply from the next flush. */
     configChanged(): void {
       batchLimit = clampBatch(config().batchEvents);
-      if (timer !== null && blockedUntil <= now()) {
-        clearTimer();
+      if (timer.armed() && backoff.waitMs() <= 0) {
+        timer.clear();
         schedule();
       }
     },
     /** For tests and diagnostics. */
     status() {
-      return { batchLimit, failures, blockedUntil, gaveUp, running, timerArmed: timer !== null };
+      const { failures, blockedUntil, gaveUp } = backoff.status();
+      return { batchLimit, failures, blockedUntil, gaveUp, running, timerArmed: timer.armed() };
     },
   };
 }
+
+export type Transport = ReturnType<typeof createTransport>;
