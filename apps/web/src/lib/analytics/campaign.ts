@@ -51,3 +51,5 @@ export function createCampaignStore(store: KeyValueStore) {
     },
   };
 }
+
+export type CampaignStore = ReturnType<typeof createCampaignStore>;

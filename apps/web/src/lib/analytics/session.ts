@@ -60,3 +60,5 @@ export function createSessionStore(store: KeyValueStore) {
     },
   };
 }
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -8,79 +8,30 @@ import {
   CAMPAIGN_EVENTS,
   DEFAULT_ANALYTICS_CONFIG,
 } from '@offplan/shared';
-import { createCampaignStore, readLandingParams } from './campaign.ts';
-import { createEventQueue } from './event-queue.ts';
+import { type CampaignStore, createCampaignStore, readLandingParams } from './campaign.ts';
+import { createEventQueue, type EventQueue } from './event-queue.ts';
+import { createIdentity, type Identity } from './identity.ts';
 import { randomUuid } from './ids.ts';
-import { createSessionStore } from './session.ts';
-import {
-  ANALYTICS_STORAGE_KEYS,
-  browserStore,
-  type KeyValueStore,
-  readJson,
-  removeKey,
-  writeJson,
-} from './storage.ts';
+import { followPageLifecycle } from './page-lifecycle.ts';
+import { type AnalyticsProperties, sanitizeProperties } from './properties.ts';
+import { createSessionStore, type SessionStore } from './session.ts';
+import { browserStore, type KeyValueStore } from './storage.ts';
 import {
   ANALYTICS_BATCH_ENDPOINT,
   createFetchSender,
   createTransport,
   type SendBeacon,
+  type Transport,
 } from './transport.ts';
 
-/** A property value as the event schema allows it. */
-export type AnalyticsPropertyValue = string | number | boolean | null | Array<string | number | boolean>;
-export type AnalyticsProperties = Record<string, AnalyticsPropertyValue | undefined>;
-
-/** Schema limits (packages/shared analytics.ts): longer keys and values would fail the whole batch. */
-const LIMITS = { keys: 100, keyLength: 128, stringLength: 1024, arrayLength: 1000 } as const;
-
-/** Properties cut to what the event schema accepts: long strings capped, odd values dropped. */
-export function sanitizeProperties(
-  properties: AnalyticsProperties | undefined,
-): Record<string, Exclude<AnalyticsPropertyValue, undefined>> {
-  const clean: Record<string, Exclude<AnalyticsPropertyValue, undefined>> = {};
-  let count = 0;
-  for (const [key, value] of Object.entries(properties ?? {})) {
-    if (count >= LIMITS.keys) break;
-    if (key.length > LIMITS.keyLength || value === undefined) continue;
-    const item = sanitizeValue(value);
-    if (item === undefined) continue;
-    clean[key] = item;
-    count += 1;
-  }
-  return clean;
-}
-
-function sanitizeScalar(value: unknown): string | number | boolean | null | undefined {
-  if (typeof value === 'string') return value.slice(0, LIMITS.stringLength);
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'boolean' || value === null) return value;
-  return undefined;
-}
-
-function sanitizeValue(value: unknown): AnalyticsPropertyValue | undefined {
-  if (!Array.isArray(value)) return sanitizeScalar(value);
-  return value
-    .slice(0, LIMITS.arrayLength)
-    .map(sanitizeScalar)
-    .filter((item): item is string | number | boolean => item !== undefined && item !== null);
-}
+// Property types and sanitizing live in properties.ts; still importable from here, where callers look.
+export { type AnalyticsProperties, type AnalyticsPropertyValue, sanitizeProperties } from './properties.ts';
 
 /** Events after which the signed-in user is a new one, not yet identified. */
 const NEW_IDENTITY_EVENTS: ReadonlySet<AnalyticsEventType> = new Set([
   'portal_user_login',
   'portal_user_signup',
 ]);
-
-type StoredUser = { userId: string; properties: Record<string, AnalyticsPropertyValue> };
-
-function readUser(store: KeyValueStore): StoredUser | null {
-  const value = readJson(store, ANALYTICS_STORAGE_KEYS.user);
-  if (!value || typeof value !== 'object') return null;
-  const { userId, properties } = value as Record<string, unknown>;
-  if (typeof userId !== 'string' || !userId || userId.length > 128) return null;
-  return { userId, properties: sanitizeProperties((properties ?? {}) as AnalyticsProperties) };
-}
 
 export type TrackerOptions = {
   store?: KeyValueStore;
@@ -103,6 +54,109 @@ export type TrackerState = {
   config: AnalyticsRemoteConfig;
 };
 
+/** What an event is built from: who, which session and campaign, and the clock. */
+type EventSources = {
+  identity: Identity;
+  sessions: SessionStore;
+  campaigns: CampaignStore;
+  config: () => AnalyticsRemoteConfig;
+  now: () => number;
+  newId: () => string;
+};
+
+/** The event as queued (version 'next'), or null with a warning when the schema would refuse it. */
+function buildEvent(
+  sources: EventSources,
+  eventType: AnalyticsEventType,
+  eventProperties: AnalyticsProperties | undefined,
+  logger: Pick<Console, 'warn'>,
+): AnalyticsEvent | null {
+  const { identity, sessions, campaigns } = sources;
+  const time = sources.now();
+  // Whoever was identified before a sign-in may not be who signed in (a session that expired without a
+  // logout): their properties go until identify() names the new user. The device id stays, joining them.
+  if (NEW_IDENTITY_EVENTS.has(eventType)) identity.forgetUser();
+  const user = identity.user();
+  const event: AnalyticsEvent = {
+    insert_id: sources.newId(),
+    event_type: eventType,
+    time,
+    version: ANALYTICS.version,
+    session_id: sessions.touch(time, sources.config().sessionTimeoutMs),
+    device_id: identity.deviceId(),
+    user_id: user?.userId ?? null,
+    ...(CAMPAIGN_EVENTS.includes(eventType) ? { campaign_id: campaigns.get() } : {}),
+    event_properties: sanitizeProperties(eventProperties),
+    user_properties: user?.properties ?? {},
+  };
+  const checked = analyticsEventSchema.safeParse(event);
+  if (!checked.success) {
+    // The server refuses a batch with one bad event whole; better to lose this one here.
+    logger.warn(`[analytics] ${eventType} not tracked: ${checked.error.issues[0]?.message ?? 'invalid'}`);
+    return null;
+  }
+  return event;
+}
+
+/**
+ * Reads the spec §2 landing parameters of `url`: a campaign id is kept (a new one starts a new session,
+ * spec §4), and `csl` becomes the visitor id while nobody is signed in; a later sign-in joins the user
+ * to that same device id.
+ */
+function applyLandingParams(sources: EventSources, url: string): void {
+  let search = '';
+  try {
+    search = new URL(url, 'http://localhost').search;
+  } catch {
+    return;
+  }
+  const { campaignId, anonymousId } = readLandingParams(search);
+  if (campaignId && sources.campaigns.set(campaignId)) sources.sessions.startNew(sources.now());
+  if (anonymousId && !sources.identity.user()) sources.identity.setDeviceId(anonymousId);
+}
+
+/**
+ * Starting and stopping the tracker on a page: once per page load the landing parameters are read, the
+ * page's events followed (when there is a window) and sending begins.
+ */
+function createPageLoad(
+  pageWindow: Window | null | undefined,
+  sources: EventSources,
+  transport: Transport,
+  queue: EventQueue,
+) {
+  let started = false;
+  let stopListening: (() => void) | null = null;
+  return {
+    start(startOptions: { url?: string } = {}): void {
+      if (started) return;
+      started = true;
+      const target = pageWindow === undefined ? globalThis.window : pageWindow;
+      const url = startOptions.url ?? target?.location.href;
+      if (url) applyLandingParams(sources, url);
+      if (target) stopListening = followPageLifecycle(target, transport, queue);
+      transport.start();
+    },
+    stop(): void {
+      started = false;
+      stopListening?.();
+      stopListening = null;
+      transport.stop();
+    },
+  };
+}
+
+/** Waits for `work`, but at most `maxWaitMs` when given. */
+async function waitAtMost(work: Promise<void>, maxWaitMs: number | undefined): Promise<void> {
+  if (maxWaitMs === undefined) return work;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, maxWaitMs);
+  });
+  await Promise.race([work, timeout]);
+  clearTimeout(timer);
+}
+
 /**
  * The one analytics module every feature calls (spec §1, §2, §3, §4, §7):
  *
@@ -122,12 +176,16 @@ export function createTracker(options: TrackerOptions = {}) {
   const logger = options.logger ?? console;
   const endpoint = options.endpoint ?? ANALYTICS_BATCH_ENDPOINT;
   const queue = createEventQueue({ store });
-  const sessions = createSessionStore(store);
-  const campaigns = createCampaignStore(store);
   let config: AnalyticsRemoteConfig = { ...DEFAULT_ANALYTICS_CONFIG };
-  let started = false;
-  let stopListening: (() => void) | null = null;
-
+  const sources: EventSources = {
+    identity: createIdentity(store, newId),
+    sessions: createSessionStore(store),
+    campaigns: createCampaignStore(store),
+    config: () => config,
+    now,
+    newId,
+  };
+  const { identity, sessions, campaigns } = sources;
   const transport = createTransport({
     queue,
     endpoint,
@@ -137,175 +195,43 @@ export function createTracker(options: TrackerOptions = {}) {
     now,
     logger,
   });
-
-  /** The anonymous visitor: kept across visits; created on first use. */
-  function deviceId(): string {
-    try {
-      const stored = store.getItem(ANALYTICS_STORAGE_KEYS.deviceId);
-      if (stored && stored.length <= 128) return stored;
-    } catch {
-      // Unreadable: a new id below.
-    }
-    const id = newId();
-    setDeviceId(id);
-    return id;
-  }
-
-  function setDeviceId(id: string) {
-    try {
-      store.setItem(ANALYTICS_STORAGE_KEYS.deviceId, id);
-    } catch {
-      // Kept for this event only; the next one makes another.
-    }
-  }
-
-  /** Analytics never breaks the feature calling it: any failure costs the event, nothing more. */
-  function track(
-    eventType: AnalyticsEventType,
-    eventProperties?: AnalyticsProperties,
-  ): AnalyticsEvent | null {
-    try {
-      return record(eventType, eventProperties);
-    } catch (error) {
-      logger.warn(`[analytics] ${eventType} not tracked:`, error);
-      return null;
-    }
-  }
-
-  function record(
-    eventType: AnalyticsEventType,
-    eventProperties?: AnalyticsProperties,
-  ): AnalyticsEvent | null {
-    const time = now();
-    // Whoever was identified before a sign-in may not be who signed in (a session that expired without a
-    // logout): their properties go until identify() names the new user. The device id stays, joining them.
-    if (NEW_IDENTITY_EVENTS.has(eventType)) removeKey(store, ANALYTICS_STORAGE_KEYS.user);
-    const user = readUser(store);
-    const event: AnalyticsEvent = {
-      insert_id: newId(),
-      event_type: eventType,
-      time,
-      version: ANALYTICS.version,
-      session_id: sessions.touch(time, config.sessionTimeoutMs),
-      device_id: deviceId(),
-      user_id: user?.userId ?? null,
-      ...(CAMPAIGN_EVENTS.includes(eventType) ? { campaign_id: campaigns.get() } : {}),
-      event_properties: sanitizeProperties(eventProperties),
-      user_properties: user?.properties ?? {},
-    };
-    const checked = analyticsEventSchema.safeParse(event);
-    if (!checked.success) {
-      // The server refuses a batch with one bad event whole; better to lose this one here.
-      logger.warn(`[analytics] ${eventType} not tracked: ${checked.error.issues[0]?.message ?? 'invalid'}`);
-      return null;
-    }
-    queue.add(event);
-    transport.schedule();
-    return event;
-  }
-
-  /** Spec §3 user properties (and any `extra`) for every later event; the server joins the user by session. */
-  function identify(user: AnalyticsUser, extra: AnalyticsProperties = {}): void {
-    const next: StoredUser = { userId: user.user_id, properties: sanitizeProperties({ ...user, ...extra }) };
-    const current = readUser(store);
-    if (current && JSON.stringify(current) === JSON.stringify(next)) return;
-    writeJson(store, ANALYTICS_STORAGE_KEYS.user, next);
-  }
-
-  /** Logout: the next visitor on this browser starts as a stranger (new device id, no campaign, new session). */
-  function reset(): void {
-    removeKey(store, ANALYTICS_STORAGE_KEYS.user);
-    campaigns.clear();
-    sessions.clear();
-    setDeviceId(newId());
-  }
-
-  /**
-   * Reads the spec §2 landing parameters of `url`: a campaign id is kept (a new one starts a new session,
-   * spec §4), and `csl` becomes the visitor id while nobody is signed in; a later sign-in joins the user
-   * to that same device id.
-   */
-  function applyLandingParams(url: string): void {
-    let search = '';
-    try {
-      search = new URL(url, 'http://localhost').search;
-    } catch {
-      return;
-    }
-    const { campaignId, anonymousId } = readLandingParams(search);
-    if (campaignId && campaigns.set(campaignId)) sessions.startNew(now());
-    if (anonymousId && !readUser(store)) setDeviceId(anonymousId);
-  }
-
-  /**
-   * Leaving: a hidden tab may be closed without another chance, so its events go at once with
-   * keepalive; on page-hide (closing, navigating away) the rest goes by beacon. Browsers fire the two in
-   * either order: after page-hide the visibility change sends nothing more.
-   */
-  function listen(target: Window): () => void {
-    let leaving = false;
-    const onPageHide = () => {
-      leaving = true;
-      transport.sendOnExit();
-    };
-    const onPageShow = () => {
-      leaving = false;
-    };
-    const onVisibility = () => {
-      if (target.document.visibilityState === 'hidden' && !leaving) void transport.flush({ keepalive: true });
-    };
-    const onOnline = () => transport.resume();
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === ANALYTICS_STORAGE_KEYS.events || event.key === null) queue.reload();
-    };
-    target.addEventListener('pagehide', onPageHide);
-    target.addEventListener('pageshow', onPageShow);
-    target.document.addEventListener('visibilitychange', onVisibility);
-    target.addEventListener('online', onOnline);
-    target.addEventListener('storage', onStorage);
-    return () => {
-      target.removeEventListener('pagehide', onPageHide);
-      target.removeEventListener('pageshow', onPageShow);
-      target.document.removeEventListener('visibilitychange', onVisibility);
-      target.removeEventListener('online', onOnline);
-      target.removeEventListener('storage', onStorage);
-    };
-  }
+  const pageLoad = createPageLoad(options.window, sources, transport, queue);
 
   return {
-    track,
-    identify,
-    reset,
+    /** Analytics never breaks the feature calling it: any failure costs the event, nothing more. */
+    track(eventType: AnalyticsEventType, eventProperties?: AnalyticsProperties): AnalyticsEvent | null {
+      try {
+        const event = buildEvent(sources, eventType, eventProperties, logger);
+        if (!event) return null;
+        queue.add(event);
+        transport.schedule();
+        return event;
+      } catch (error) {
+        logger.warn(`[analytics] ${eventType} not tracked:`, error);
+        return null;
+      }
+    },
+    /** Spec §3 user properties (and any `extra`) for every later event; the server joins the user by session. */
+    identify(user: AnalyticsUser, extra: AnalyticsProperties = {}): void {
+      identity.identify(user, extra);
+    },
+    /** Logout: the next visitor on this browser starts as a stranger (new device id, no campaign, new session). */
+    reset(): void {
+      identity.forgetUser();
+      campaigns.clear();
+      sessions.clear();
+      identity.setDeviceId(newId());
+    },
     /** Once per page load: reads the landing parameters of `url` and starts sending (stored events too). */
-    start(startOptions: { url?: string } = {}): void {
-      if (started) return;
-      started = true;
-      const target = options.window === undefined ? globalThis.window : options.window;
-      const url = startOptions.url ?? target?.location.href;
-      if (url) applyLandingParams(url);
-      if (target) stopListening = listen(target);
-      transport.start();
-    },
+    start: pageLoad.start,
     /** Stops sending and listening (tests; the page never needs it). Queued events stay stored. */
-    stop(): void {
-      started = false;
-      stopListening?.();
-      stopListening = null;
-      transport.stop();
-    },
+    stop: pageLoad.stop,
     /**
      * Sends what is waiting now, waiting at most `maxWaitMs` (logout uses it before signing out, so the
      * events still reach the server with the user's session). Never rejects.
      */
-    async flush(flushOptions: { maxWaitMs?: number } = {}): Promise<void> {
-      const flushing = transport.flush({ keepalive: true });
-      if (flushOptions.maxWaitMs === undefined) return flushing;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, flushOptions.maxWaitMs);
-      });
-      await Promise.race([flushing, timeout]);
-      clearTimeout(timer);
+    flush(flushOptions: { maxWaitMs?: number } = {}): Promise<void> {
+      return waitAtMost(transport.flush({ keepalive: true }), flushOptions.maxWaitMs);
     },
     /** Remote config (spec §7): batch size, flush interval and session timeout apply from now on. */
     setConfig(next: Partial<AnalyticsRemoteConfig>): void {
@@ -313,10 +239,9 @@ export function createTracker(options: TrackerOptions = {}) {
       transport.configChanged();
     },
     state(): TrackerState {
-      const user = readUser(store);
       return {
-        deviceId: deviceId(),
-        userId: user?.userId ?? null,
+        deviceId: identity.deviceId(),
+        userId: identity.user()?.userId ?? null,
         sessionId: sessions.current()?.id ?? null,
         campaignId: campaigns.get(),
         pending: queue.size(),

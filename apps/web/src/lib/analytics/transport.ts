@@ -131,6 +131,63 @@ function settle(
 }
 
 /**
+ * What the transport does next with the events waiting: nothing waiting clears the timer; a back-off
+ * arms it for the rest of the wait; a full batch (events or bytes) flushes now; else the flush interval
+ * is armed, unless a timer already runs.
+ */
+function nextStep(state: {
+  queue: EventQueue;
+  backoff: Backoff;
+  batchLimit: number;
+  timerArmed: boolean;
+  config: TransportConfig;
+}): 'flush' | 'clear-timer' | 'keep-timer' | { armMs: number } {
+  const { queue, backoff } = state;
+  if (queue.size() === 0) return 'clear-timer';
+  const wait = backoff.waitMs();
+  if (wait > 0) return { armMs: wait };
+  if (queue.size() >= state.batchLimit || pendingBytes(queue) >= ANALYTICS.batchBytes) return 'flush';
+  return state.timerArmed ? 'keep-timer' : { armMs: state.config.flushIntervalMs };
+}
+
+/**
+ * Sends batch after batch of the events waiting when a flush began (later ones wait for their own
+ * trigger), while the transport runs and no back-off is in force; stops at an answer that says wait.
+ */
+function createBatchSender(options: {
+  queue: EventQueue;
+  send: SendBatch;
+  backoff: Backoff;
+  settling: Settling;
+  running: () => boolean;
+  batchLimit: () => number;
+}) {
+  const { queue, send, backoff, settling } = options;
+  /** The batch on the wire with keepalive: the page-hide beacon leaves it to that request. */
+  let sending: ReadonlySet<string> = new Set();
+
+  return {
+    async drain(keepalive: boolean): Promise<void> {
+      const flushing = new Set(idsOf(queue.pending()));
+      while (options.running() && !backoff.gaveUp() && backoff.waitMs() <= 0) {
+        const batch = nextBatch(queue, flushing, options.batchLimit());
+        if (batch.length === 0) return;
+        // A plain request dies with the page; only a keepalive one may carry its batch past page-hide.
+        if (keepalive) sending = new Set(idsOf(batch));
+        let result: SendResult;
+        try {
+          result = await send(batch, { keepalive });
+        } finally {
+          sending = new Set();
+        }
+        if (!settle(batch, result, settling)) return;
+      }
+    },
+    onTheWire: () => sending,
+  };
+}
+
+/**
  * The page is going away: hand the oldest waiting events (up to 64 KB) to the browser's beacon, else to
  * a keepalive request. They stay stored: if the beacon is lost the next page load sends them again, and
  * the server ignores a copy it already has (insert_id). The batch already on the wire is left to its own
@@ -175,26 +232,14 @@ export function createTransport(options: TransportOptions) {
   let running = false;
   let batchLimit = clampBatch(config().batchEvents);
   let inFlight: Promise<void> | null = null;
-  /** The batch on the wire with keepalive: the page-hide beacon leaves it to that request. */
-  let sending: ReadonlySet<string> = new Set();
-
-  /** Sends the events waiting when the flush began; later ones wait for their own trigger. */
-  async function drain(keepalive: boolean): Promise<void> {
-    const flushing = new Set(idsOf(queue.pending()));
-    while (running && !backoff.gaveUp() && backoff.waitMs() <= 0) {
-      const batch = nextBatch(queue, flushing, batchLimit);
-      if (batch.length === 0) return;
-      // A plain request dies with the page; only a keepalive one may carry its batch past page-hide.
-      if (keepalive) sending = new Set(idsOf(batch));
-      let result: SendResult;
-      try {
-        result = await send(batch, { keepalive });
-      } finally {
-        sending = new Set();
-      }
-      if (!settle(batch, result, settling)) return;
-    }
-  }
+  const sender = createBatchSender({
+    queue,
+    send,
+    backoff,
+    settling,
+    running: () => running,
+    batchLimit: () => batchLimit,
+  });
 
   /**
    * Sends everything waiting now, batch by batch, unless a back-off or rate limit is in force.
@@ -203,7 +248,8 @@ export function createTransport(options: TransportOptions) {
   function flush(flushOptions: { keepalive?: boolean } = {}): Promise<void> {
     if (inFlight) return inFlight;
     timer.clear();
-    inFlight = drain(flushOptions.keepalive ?? false)
+    inFlight = sender
+      .drain(flushOptions.keepalive ?? false)
       .catch(() => undefined)
       .finally(() => {
         inFlight = null;
@@ -215,20 +261,10 @@ export function createTransport(options: TransportOptions) {
   /** Called after each new event (and after each flush): flush now, or arm the timer. */
   function schedule(): void {
     if (!running || backoff.gaveUp() || inFlight) return;
-    if (queue.size() === 0) {
-      timer.clear();
-      return;
-    }
-    const wait = backoff.waitMs();
-    if (wait > 0) {
-      timer.arm(wait);
-      return;
-    }
-    if (queue.size() >= batchLimit || pendingBytes(queue) >= ANALYTICS.batchBytes) {
-      void flush();
-      return;
-    }
-    if (!timer.armed()) timer.arm(config().flushIntervalMs);
+    const step = nextStep({ queue, backoff, batchLimit, timerArmed: timer.armed(), config: config() });
+    if (step === 'flush') void flush();
+    else if (step === 'clear-timer') timer.clear();
+    else if (step !== 'keep-timer') timer.arm(step.armMs);
   }
 
   return {
@@ -244,8 +280,8 @@ export function createTransport(options: TransportOptions) {
     schedule,
     flush,
     sendOnExit(): void {
-      if (running && queue.size() > 0)
-        handOverOnExit({ queue, send, sendBeacon: options.sendBeacon, endpoint }, sending);
+      if (!running || queue.size() === 0) return;
+      handOverOnExit({ queue, send, sendBeacon: options.sendBeacon, endpoint }, sender.onTheWire());
     },
     /** The network is back (`online`): forget back-offs and the given-up state, and try again. */
     resume(): void {
