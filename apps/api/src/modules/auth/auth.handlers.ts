@@ -1,11 +1,10 @@
 import { ERROR_CODES, MESSAGES, maskPhoneNumber } from '@offplan/shared';
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from '../../auth-constants.ts';
-import { user as userTable } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorBody } from '../../lib/errors.ts';
+import { phoneNumberOf } from './auth.repository.ts';
 import { screenAuthInput } from './auth-input.ts';
 
 /** better-auth codes that must all read the same, so sign-in never tells whether an email exists. */
@@ -152,7 +151,7 @@ export async function handleAuth(c: Context<AppEnv>) {
   }
   if (path.startsWith('/sign-in/') && body?.code && CREDENTIAL_FAILURES.has(body.code)) {
     return json(
-      errorBody('INVALID_CREDENTIALS', MESSAGES.invalidCredentials, undefined, requestId),
+      errorBody(ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials, undefined, requestId),
       401,
       outHeaders,
     );
@@ -208,12 +207,8 @@ async function phoneHintFor(c: Context<AppEnv>, body: unknown): Promise<string |
   const email =
     body && typeof body === 'object' && 'email' in body ? String(body.email).trim().toLowerCase() : '';
   if (!email) return null;
-  const [row] = await c
-    .get('deps')
-    .database.db.select({ phoneNumber: userTable.phoneNumber })
-    .from(userTable)
-    .where(eq(userTable.email, email));
-  return row?.phoneNumber ? maskPhoneNumber(row.phoneNumber) : null;
+  const phoneNumber = await phoneNumberOf(c.get('deps').database.db, email);
+  return phoneNumber ? maskPhoneNumber(phoneNumber) : null;
 }
 
 /** Design §1: every write an admin makes while acting as a user is on the record under the admin's id. */
