@@ -4,7 +4,7 @@ import {
   PASSWORD_RESET_TOKEN_SECONDS,
   SIGN_IN_CODE,
 } from '@offplan/shared';
-import { betterAuth } from 'better-auth';
+import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { isAPIError } from 'better-auth/api';
 import { admin, openAPI, organization, phoneNumber, twoFactor } from 'better-auth/plugins';
@@ -68,7 +68,61 @@ function cappedExpiry(expiresAt: Date | string | undefined, createdAt: Date | st
   return expiresAt && new Date(expiresAt) < cap ? new Date(expiresAt) : cap;
 }
 
-export function createAuth(options: AuthOptions) {
+/** Sessions and users as better-auth stores them, adjusted first. */
+const DATABASE_HOOKS = {
+  // Issue 15, finding 6: whatever refreshes an impersonation session, its expiry stays within its hour.
+  session: {
+    create: {
+      before: async (data) =>
+        data.impersonatedBy
+          ? { data: { ...data, expiresAt: cappedExpiry(data.expiresAt, new Date()) } }
+          : undefined,
+    },
+    update: {
+      before: async (data, ctx) => {
+        // better-auth updates a session through the request that read it (a refresh, set-active).
+        const current = ctx?.context.session?.session as
+          | { impersonatedBy?: string | null; createdAt: Date }
+          | undefined;
+        if (!data.expiresAt || !current?.impersonatedBy) return;
+        return { data: { ...data, expiresAt: cappedExpiry(data.expiresAt, current.createdAt) } };
+      },
+    },
+  },
+  user: {
+    create: {
+      // The before-hook has refused every registration without accepted terms: record when.
+      before: async (data, ctx) =>
+        ctx?.path === '/sign-up/email' ? { data: { ...data, termsAcceptedAt: new Date() } } : undefined,
+    },
+  },
+} satisfies BetterAuthOptions['databaseHooks'];
+
+/** better-auth's per-address limits, per path. */
+const RATE_LIMIT = {
+  enabled: true,
+  // Stored in the database so limits hold across processes.
+  storage: 'database',
+  window: 60,
+  max: 100,
+  customRules: {
+    '/sign-in/email': SIGN_IN_RATE_LIMIT,
+    '/sign-up/email': MESSAGE_SENDING_RATE_LIMIT,
+    '/send-verification-email': MESSAGE_SENDING_RATE_LIMIT,
+    '/request-password-reset': MESSAGE_SENDING_RATE_LIMIT,
+    '/two-factor/send-otp': MESSAGE_SENDING_RATE_LIMIT,
+    '/two-factor/verify-otp': SIGN_IN_RATE_LIMIT,
+    '/phone-number/send-otp': MESSAGE_SENDING_RATE_LIMIT,
+    '/impersonation/connect': SIGN_IN_RATE_LIMIT,
+    '/invitation/activate': SIGN_IN_RATE_LIMIT,
+  },
+} satisfies BetterAuthOptions['rateLimit'];
+
+/**
+ * What better-auth sends (reset and verification links, sign-in and phone codes), through the outbox
+ * in the tenant's branding.
+ */
+function authMessages(options: AuthOptions) {
   const { db, outbox, baseUrl } = options;
   // Each read follows the tenant of the request being served (design §8, lib/branding.ts).
   const branding = requestBranding(options.productName, baseUrl);
@@ -82,6 +136,43 @@ export function createAuth(options: AuthOptions) {
   const nameOf = (user: { name?: string | null; firstName?: unknown }) =>
     (typeof user.firstName === 'string' && user.firstName) || user.name || 'there';
 
+  return {
+    sendResetPassword: async ({ user, token }: { user: { email: string; name: string }; token: string }) => {
+      const url = `${baseUrl}/forgot-password/${encodeURIComponent(token)}`;
+      await sendEmail(user.email, 'resetPassword', emailTemplates.resetPassword(branding, nameOf(user), url));
+    },
+    sendVerificationEmail: async ({
+      user,
+      token,
+    }: {
+      user: { id: string; email: string; name: string };
+      token: string;
+    }) => {
+      const url = `${baseUrl}/verify?token=${encodeURIComponent(token)}`;
+      // An email change sends the link to the new address, which is not yet the stored one.
+      const [stored] = await db
+        .select({ email: schema.user.email })
+        .from(schema.user)
+        .where(eq(schema.user.id, user.id));
+      const changing = stored !== undefined && stored.email !== user.email;
+      const content = changing
+        ? emailTemplates.changeEmail(branding, nameOf(user), url)
+        : emailTemplates.verifyEmail(branding, nameOf(user), url);
+      await sendEmail(user.email, changing ? 'changeEmail' : 'verifyEmail', content);
+    },
+    sendSignInCode: async ({ user, otp }: { user: object; otp: string }) => {
+      const phone = (user as { phoneNumber?: string | null }).phoneNumber;
+      if (phone) await sendSms(phone, 'signInCode', smsTemplates.signInCode(branding, otp));
+    },
+    sendPhoneCode: async ({ phoneNumber: phone, code }: { phoneNumber: string; code: string }) => {
+      await sendSms(phone, 'phoneCode', smsTemplates.phoneCode(branding, code));
+    },
+  };
+}
+
+export function createAuth(options: AuthOptions) {
+  const { db } = options;
+  const messages = authMessages(options);
   return betterAuth({
     appName: `${options.productName} Portal`,
     baseURL: options.baseUrl,
@@ -91,34 +182,7 @@ export function createAuth(options: AuthOptions) {
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     // Reset tokens are kept as hashes: a copy of the database cannot be used to take over accounts.
     verification: { storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } } },
-    databaseHooks: {
-      // Issue 15, finding 6: whatever refreshes an impersonation session, its expiry stays within its hour.
-      session: {
-        create: {
-          before: async (data) =>
-            data.impersonatedBy
-              ? { data: { ...data, expiresAt: cappedExpiry(data.expiresAt, new Date()) } }
-              : undefined,
-        },
-        update: {
-          before: async (data, ctx) => {
-            // better-auth updates a session through the request that read it (a refresh, set-active).
-            const current = ctx?.context.session?.session as
-              | { impersonatedBy?: string | null; createdAt: Date }
-              | undefined;
-            if (!data.expiresAt || !current?.impersonatedBy) return;
-            return { data: { ...data, expiresAt: cappedExpiry(data.expiresAt, current.createdAt) } };
-          },
-        },
-      },
-      user: {
-        create: {
-          // The before-hook has refused every registration without accepted terms: record when.
-          before: async (data, ctx) =>
-            ctx?.path === '/sign-up/email' ? { data: { ...data, termsAcceptedAt: new Date() } } : undefined,
-        },
-      },
-    },
+    databaseHooks: DATABASE_HOOKS,
     hooks: createAuthHooks(db, {
       signInPerAccount: options.signInLimitPerAccount ?? SIGN_IN_PER_ACCOUNT.max,
     }),
@@ -143,32 +207,13 @@ export function createAuth(options: AuthOptions) {
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => {
-        const url = `${baseUrl}/forgot-password/${encodeURIComponent(token)}`;
-        await sendEmail(
-          user.email,
-          'resetPassword',
-          emailTemplates.resetPassword(branding, nameOf(user), url),
-        );
-      },
+      sendResetPassword: messages.sendResetPassword,
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, token }) => {
-        const url = `${baseUrl}/verify?token=${encodeURIComponent(token)}`;
-        // An email change sends the link to the new address, which is not yet the stored one.
-        const [stored] = await db
-          .select({ email: schema.user.email })
-          .from(schema.user)
-          .where(eq(schema.user.id, user.id));
-        const changing = stored !== undefined && stored.email !== user.email;
-        const content = changing
-          ? emailTemplates.changeEmail(branding, nameOf(user), url)
-          : emailTemplates.verifyEmail(branding, nameOf(user), url);
-        await sendEmail(user.email, changing ? 'changeEmail' : 'verifyEmail', content);
-      },
+      sendVerificationEmail: messages.sendVerificationEmail,
     },
     user: {
       changeEmail: { enabled: true },
@@ -183,24 +228,7 @@ export function createAuth(options: AuthOptions) {
         impersonationOptOut: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
-    rateLimit: {
-      enabled: true,
-      // Stored in the database so limits hold across processes.
-      storage: 'database',
-      window: 60,
-      max: 100,
-      customRules: {
-        '/sign-in/email': SIGN_IN_RATE_LIMIT,
-        '/sign-up/email': MESSAGE_SENDING_RATE_LIMIT,
-        '/send-verification-email': MESSAGE_SENDING_RATE_LIMIT,
-        '/request-password-reset': MESSAGE_SENDING_RATE_LIMIT,
-        '/two-factor/send-otp': MESSAGE_SENDING_RATE_LIMIT,
-        '/two-factor/verify-otp': SIGN_IN_RATE_LIMIT,
-        '/phone-number/send-otp': MESSAGE_SENDING_RATE_LIMIT,
-        '/impersonation/connect': SIGN_IN_RATE_LIMIT,
-        '/invitation/activate': SIGN_IN_RATE_LIMIT,
-      },
-    },
+    rateLimit: RATE_LIMIT,
     advanced: {
       useSecureCookies: options.baseUrl.startsWith('https://'),
       // Set by the server from the socket (or a trusted proxy); any client-sent value is replaced.
@@ -217,10 +245,7 @@ export function createAuth(options: AuthOptions) {
           period: SIGN_IN_CODE.minutes,
           allowedAttempts: SIGN_IN_CODE.attempts,
           storeOTP: 'hashed',
-          sendOTP: async ({ user, otp }) => {
-            const phone = (user as { phoneNumber?: string | null }).phoneNumber;
-            if (phone) await sendSms(phone, 'signInCode', smsTemplates.signInCode(branding, otp));
-          },
+          sendOTP: messages.sendSignInCode,
         },
       }),
       phoneNumber({
@@ -229,9 +254,7 @@ export function createAuth(options: AuthOptions) {
         allowedAttempts: SIGN_IN_CODE.attempts,
         // International (E.164) form without spaces, as SMS providers need it; the web converts 04… numbers.
         phoneNumberValidator: (phone) => E164_PHONE.test(phone),
-        sendOTP: async ({ phoneNumber: phone, code }) => {
-          await sendSms(phone, 'phoneCode', smsTemplates.phoneCode(branding, code));
-        },
+        sendOTP: messages.sendPhoneCode,
       }),
       impersonationPlugin(db),
       invitationPlugin(db),

@@ -38,4 +38,16 @@ export const ERROR_CODES = {
   accountExists: 'ACCOUNT_EXISTS',
   /** A missing, forged or expired notification token (not a lost session: no sign-in redirect). */
   notificationTokenInvalid: 'NOTIFICATION_TOKEN_INVALID',
+  /** A link's token (password reset, invitation, return to the admin session) forged, used or expired. */
+  invalidToken: 'INVALID_TOKEN',
+  /** Sign-in refused, worded the same whether or not the email has an account. */
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  /** Two-step sign-in asked for before the mobile number is confirmed. */
+  phoneNotVerified: 'PHONE_NOT_VERIFIED',
+  passwordPolicy: 'PASSWORD_POLICY',
+  /** The current password, asked for before a change, is wrong. */
+  invalidPassword: 'INVALID_PASSWORD',
+  termsNotAccepted: 'TERMS_NOT_ACCEPTED',
+  /** An admin may not act as this user (an admin, opted out, banned, themselves, or already acting). */
+  impersonationRefused: 'IMPERSONATION_REFUSED',
 } as const;

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@offplan/shared';
 import type { BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
@@ -37,7 +38,7 @@ function tooMany(retryAfterSeconds: number, message?: string) {
   return new APIError(
     'TOO_MANY_REQUESTS',
     {
-      code: 'RATE_LIMITED',
+      code: ERROR_CODES.rateLimited,
       message: message ?? `Too many attempts. Try again in ${retryAfterSeconds} seconds.`,
     },
     { 'x-retry-after': String(retryAfterSeconds) },
@@ -57,7 +58,7 @@ const normaliseEmail = (value: unknown) => (typeof value === 'string' ? value.tr
 
 function checkPassword(field: string, value: unknown) {
   const problem = passwordProblem(typeof value === 'string' ? value : '');
-  if (problem) throw badField(field, 'PASSWORD_POLICY', problem);
+  if (problem) throw badField(field, ERROR_CODES.passwordPolicy, problem);
 }
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -97,7 +98,7 @@ function refuseEmptyOrganisationUpdate(data: unknown) {
   if (changes.length === 0) {
     throw badField(
       'data',
-      'VALIDATION_FAILED',
+      ERROR_CODES.validation,
       `Nothing to change: send at least one of ${WRITABLE_ORGANISATION_FIELDS.join(', ')}.`,
     );
   }
@@ -118,6 +119,79 @@ async function endImpersonationPastItsHour(ctx: HookContext, db: Db) {
   if (row && impersonationOver(row)) await db.delete(sessionTable).where(eq(sessionTable.token, token));
 }
 
+/** /sign-up/email: what better-auth does not check itself (terms, names, organisation, password policy). */
+function checkRegistration(body: Record<string, unknown>) {
+  // A photo is uploaded through /api/account/photo (checked and stored by us), never linked from elsewhere.
+  if (body.image !== undefined)
+    throw badField('image', ERROR_CODES.validation, 'Add a photo from your profile.');
+  if (body.acceptTerms !== true) {
+    throw badField(
+      'acceptTerms',
+      ERROR_CODES.termsNotAccepted,
+      'Accept the terms and conditions to continue.',
+    );
+  }
+  for (const field of ['firstName', 'lastName'] as const) {
+    const value = body[field];
+    if (typeof value !== 'string' || !value.trim() || value.length > 100) {
+      throw badField(
+        field,
+        ERROR_CODES.validation,
+        `Enter your ${field === 'firstName' ? 'first' : 'last'} name.`,
+      );
+    }
+  }
+  const company = body.companyName;
+  if (typeof company !== 'string' || !company.trim() || company.length > 200) {
+    throw badField('companyName', ERROR_CODES.validation, 'Enter the name of your organisation.');
+  }
+  checkPassword('password', body.password);
+}
+
+/** /change-email: the current password first, so a session left open cannot move the account away. */
+async function confirmCurrentPassword(ctx: HookContext, body: Record<string, unknown>) {
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return; // better-auth refuses it as not signed in
+  const accounts = await ctx.context.internalAdapter.findAccounts(session.user.id);
+  const hash = accounts.find((account) => account.providerId === 'credential')?.password;
+  const password = typeof body.password === 'string' ? body.password : '';
+  if (!hash || !password || !(await ctx.context.password.verify({ hash, password }))) {
+    throw badField('password', ERROR_CODES.invalidPassword, 'Your current password is not correct.');
+  }
+}
+
+/** /two-factor/enable: the codes go to the mobile number, so it must be confirmed first. */
+async function requireConfirmedPhone(ctx: HookContext) {
+  const session = await getSessionFromCtx(ctx);
+  const user = session?.user as
+    | { phoneNumber?: string | null; phoneNumberVerified?: boolean | null }
+    | undefined;
+  if (session && !(user?.phoneNumber && user.phoneNumberVerified)) {
+    throw new APIError('BAD_REQUEST', {
+      code: ERROR_CODES.phoneNotVerified,
+      message: 'Add and confirm your mobile number first: the sign-in codes are sent to it.',
+    });
+  }
+}
+
+/** /two-factor/send-otp: each SMS costs money, so codes are limited per account and per number. */
+async function throttleSignInCodes(ctx: HookContext, db: Db) {
+  const userId = await twoFactorUserId(ctx);
+  if (!userId) return; // better-auth refuses it with its own message
+  const user = (await ctx.context.internalAdapter.findUserById(userId)) as {
+    phoneNumber?: string | null;
+  } | null;
+  await throttle(db, `sms-account:${userId}`, SMS_PER_ACCOUNT, 'Too many codes sent. Try again later.');
+  if (user?.phoneNumber) {
+    await throttle(
+      db,
+      `sms-number:${user.phoneNumber}`,
+      SMS_PER_NUMBER,
+      'Too many codes sent. Try again later.',
+    );
+  }
+}
+
 /**
  * Policies better-auth does not have, run before its endpoints: per-account and per-number limits,
  * the password policy, terms at registration, the current password before an email change, a verified
@@ -136,7 +210,7 @@ export function createAuthHooks(
       if (SIGN_IN_SECURITY_PATHS.has(ctx.path)) {
         const session = await getSessionFromCtx(ctx);
         if (session?.session.impersonatedBy) {
-          throw new APIError('FORBIDDEN', { code: 'FORBIDDEN', message: NOT_WHILE_IMPERSONATING });
+          throw new APIError('FORBIDDEN', { code: ERROR_CODES.forbidden, message: NOT_WHILE_IMPERSONATING });
         }
       }
       switch (ctx.path) {
@@ -149,31 +223,7 @@ export function createAuthHooks(
           return;
         }
         case '/sign-up/email': {
-          // A photo is uploaded through /api/account/photo (checked and stored by us), never linked from elsewhere.
-          if (body.image !== undefined)
-            throw badField('image', 'VALIDATION_FAILED', 'Add a photo from your profile.');
-          if (body.acceptTerms !== true) {
-            throw badField(
-              'acceptTerms',
-              'TERMS_NOT_ACCEPTED',
-              'Accept the terms and conditions to continue.',
-            );
-          }
-          for (const field of ['firstName', 'lastName'] as const) {
-            const value = body[field];
-            if (typeof value !== 'string' || !value.trim() || value.length > 100) {
-              throw badField(
-                field,
-                'VALIDATION_FAILED',
-                `Enter your ${field === 'firstName' ? 'first' : 'last'} name.`,
-              );
-            }
-          }
-          const company = body.companyName;
-          if (typeof company !== 'string' || !company.trim() || company.length > 200) {
-            throw badField('companyName', 'VALIDATION_FAILED', 'Enter the name of your organisation.');
-          }
-          checkPassword('password', body.password);
+          checkRegistration(body);
           return;
         }
         case '/organization/update':
@@ -191,49 +241,15 @@ export function createAuthHooks(
           checkPassword('newPassword', body.newPassword);
           return;
         case '/change-email': {
-          const session = await getSessionFromCtx(ctx);
-          if (!session) return;
-          const accounts = await ctx.context.internalAdapter.findAccounts(session.user.id);
-          const hash = accounts.find((account) => account.providerId === 'credential')?.password;
-          const password = typeof body.password === 'string' ? body.password : '';
-          if (!hash || !password || !(await ctx.context.password.verify({ hash, password }))) {
-            throw badField('password', 'INVALID_PASSWORD', 'Your current password is not correct.');
-          }
+          await confirmCurrentPassword(ctx, body);
           return;
         }
         case '/two-factor/enable': {
-          const session = await getSessionFromCtx(ctx);
-          const user = session?.user as
-            | { phoneNumber?: string | null; phoneNumberVerified?: boolean | null }
-            | undefined;
-          if (session && !(user?.phoneNumber && user.phoneNumberVerified)) {
-            throw new APIError('BAD_REQUEST', {
-              code: 'PHONE_NOT_VERIFIED',
-              message: 'Add and confirm your mobile number first: the sign-in codes are sent to it.',
-            });
-          }
+          await requireConfirmedPhone(ctx);
           return;
         }
         case '/two-factor/send-otp': {
-          const userId = await twoFactorUserId(ctx);
-          if (!userId) return; // better-auth refuses it with its own message
-          const user = (await ctx.context.internalAdapter.findUserById(userId)) as {
-            phoneNumber?: string | null;
-          } | null;
-          await throttle(
-            db,
-            `sms-account:${userId}`,
-            SMS_PER_ACCOUNT,
-            'Too many codes sent. Try again later.',
-          );
-          if (user?.phoneNumber) {
-            await throttle(
-              db,
-              `sms-number:${user.phoneNumber}`,
-              SMS_PER_NUMBER,
-              'Too many codes sent. Try again later.',
-            );
-          }
+          await throttleSignInCodes(ctx, db);
           return;
         }
         case '/phone-number/send-otp': {

@@ -1,4 +1,4 @@
-import { hasPermission, IMPERSONATION_MAX_SECONDS, isPlatformAdmin } from '@offplan/shared';
+import { ERROR_CODES, hasPermission, IMPERSONATION_MAX_SECONDS, isPlatformAdmin } from '@offplan/shared';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
@@ -30,7 +30,7 @@ export function impersonationRefusal(
 
 const invalidToken = () =>
   new APIError('BAD_REQUEST', {
-    code: 'INVALID_TOKEN',
+    code: ERROR_CODES.invalidToken,
     message: 'This link to return to your admin session is no longer valid. Sign in again.',
   });
 
@@ -51,15 +51,23 @@ export function impersonationPlugin(db: Db) {
           const { session: adminSession, user: admin } = ctx.context.session;
           const isAdmin = isPlatformAdmin(admin as { role?: string | null });
           if (!hasPermission({ isAdmin, jobRoleId: null, organisationRole: null }, 'impersonate')) {
-            throw new APIError('FORBIDDEN', { code: 'FORBIDDEN', message: 'Only admins can act as a user.' });
+            throw new APIError('FORBIDDEN', {
+              code: ERROR_CODES.forbidden,
+              message: 'Only admins can act as a user.',
+            });
           }
           if (adminSession.impersonatedBy) {
-            throw new APIError('FORBIDDEN', { code: 'FORBIDDEN', message: IMPERSONATION_REFUSALS.nested });
+            throw new APIError('FORBIDDEN', {
+              code: ERROR_CODES.forbidden,
+              message: IMPERSONATION_REFUSALS.nested,
+            });
           }
           const [target] = await db.select().from(userTable).where(eq(userTable.id, ctx.body.userId));
-          if (!target) throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'No such user.' });
+          if (!target)
+            throw new APIError('NOT_FOUND', { code: ERROR_CODES.notFound, message: 'No such user.' });
           const refusal = impersonationRefusal(target, admin.id);
-          if (refusal) throw new APIError('FORBIDDEN', { code: 'IMPERSONATION_REFUSED', message: refusal });
+          if (refusal)
+            throw new APIError('FORBIDDEN', { code: ERROR_CODES.impersonationRefused, message: refusal });
 
           const expiresAt = new Date(Date.now() + IMPERSONATION_MAX_SECONDS * 1000);
           const session = await ctx.context.internalAdapter.createSession(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ERROR_CODES } from '@offplan/shared';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
@@ -41,11 +42,14 @@ export function invitationPlugin(db: Db) {
         async (ctx) => {
           const invitation = await findOpenInvitation(db, ctx.body.token);
           if (!invitation) {
-            throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: INVITATION_INVALID_MESSAGE });
+            throw new APIError('BAD_REQUEST', {
+              code: ERROR_CODES.invalidToken,
+              message: INVITATION_INVALID_MESSAGE,
+            });
           }
           if (await ctx.context.internalAdapter.findUserByEmail(invitation.email)) {
             throw new APIError('CONFLICT', {
-              code: 'ACCOUNT_EXISTS',
+              code: ERROR_CODES.accountExists,
               message: 'An account already exists for this email. Sign in instead, or reset your password.',
             });
           }
@@ -82,7 +86,10 @@ export function invitationPlugin(db: Db) {
             .returning();
           if (!accepted) {
             await ctx.context.internalAdapter.deleteUser(user.id);
-            throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: INVITATION_INVALID_MESSAGE });
+            throw new APIError('BAD_REQUEST', {
+              code: ERROR_CODES.invalidToken,
+              message: INVITATION_INVALID_MESSAGE,
+            });
           }
           await auditFromAuth(db, ctx.request, {
             action: 'invitation.accept',
