@@ -89,46 +89,54 @@ async function time(fn: () => Promise<unknown>) {
   return stats(samples);
 }
 
-async function runOn(kind: 'pglite' | 'postgres') {
-  let database: Database;
-  let dropScratch: (() => Promise<void>) | undefined;
-  if (kind === 'pglite') {
-    database = await openDatabase({});
-  } else if (values.url) {
-    database = await openDatabase({ databaseUrl: values.url });
-  } else {
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`drop database if exists ${BENCH_DB} with (force)`);
-    await admin(`create database ${BENCH_DB}`);
-    dropScratch = () => admin(`drop database if exists ${BENCH_DB} with (force)`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${BENCH_DB}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
+/** The database to measure: PGlite, the --url database as it is, or a scratch one on the server. */
+async function openBenchDatabase(
+  kind: 'pglite' | 'postgres',
+): Promise<{ database: Database; dropScratch?: () => Promise<void> }> {
+  if (kind === 'pglite') return { database: await openDatabase({}) };
+  if (values.url) return { database: await openDatabase({ databaseUrl: values.url }) };
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists ${BENCH_DB} with (force)`);
+  await admin(`create database ${BENCH_DB}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${BENCH_DB}`;
+  return {
+    database: await openDatabase({ databaseUrl: url.toString() }),
+    dropScratch: () => admin(`drop database if exists ${BENCH_DB} with (force)`),
+  };
+}
+
+/** Migrated and analysed; seeded with the demo data unless it is the --url database. */
+async function prepareBenchData(kind: 'pglite' | 'postgres', database: Database) {
+  await migrateDatabase(database);
+  if (kind === 'postgres' && values.url) {
+    await database.db.execute(sql`analyze`);
+    console.log(`\n== ${kind}: using ${values.url} as it is`);
+    return;
   }
+  const seedStarted = performance.now();
+  const summary = await seedDemoData(database.db, { projects: projectCount });
+  if (summary.skipped) throw new Error('the scratch database was not empty');
+  await database.db.execute(sql`analyze`);
+  console.log(
+    `\n== ${kind}: seeded ${summary.projects.toLocaleString('en-AU')} projects (${summary.rows.toLocaleString('en-AU')} rows) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+  );
+}
+
+async function runOn(kind: 'pglite' | 'postgres') {
+  const { database, dropScratch } = await openBenchDatabase(kind);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'offplan-bench-'));
   let stop: (() => Promise<void>) | undefined;
   try {
-    await migrateDatabase(database);
-    if (kind === 'postgres' && values.url) {
-      await database.db.execute(sql`analyze`);
-      console.log(`\n== ${kind}: using ${values.url} as it is`);
-    } else {
-      const seedStarted = performance.now();
-      const summary = await seedDemoData(database.db, { projects: projectCount });
-      if (summary.skipped) throw new Error('the scratch database was not empty');
-      await database.db.execute(sql`analyze`);
-      console.log(
-        `\n== ${kind}: seeded ${summary.projects.toLocaleString('en-AU')} projects (${summary.rows.toLocaleString('en-AU')} rows) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
-      );
-    }
+    await prepareBenchData(kind, database);
 
     const settings = parseSettings({
       NODE_ENV: 'test',

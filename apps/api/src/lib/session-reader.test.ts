@@ -9,38 +9,39 @@ import { createSessionReader, type SessionReader } from './session-reader.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe('session reader (decisions 022 and 023)', () => {
-  let t: TestApp;
-  let read: SessionReader;
-  /** What the reader makes of these cookies, through a real request context. */
-  const readWith = async (cookie: string) => {
-    const probe = new Hono().get('/', async (c) => c.json(await read(c)));
-    return (await probe.request('/', { headers: { cookie } })).json() as Promise<{
-      session: { id: string; token: string; expiresAt: string };
-      user: { id: string; email: string };
-    } | null>;
-  };
-  const betterAuthSession = async (cookie: string) =>
-    JSON.parse(JSON.stringify(await t.auth.api.getSession({ headers: new Headers({ cookie }) })));
-  const storedSession = async (userId: string) => {
-    const [row] = await t.db.select().from(session).where(eq(session.userId, userId));
-    return row;
-  };
+// One app and reader for both describes below (a fresh embedded database per file).
+let t: TestApp;
+let read: SessionReader;
+/** What the reader makes of these cookies, through a real request context. */
+const readWith = async (cookie: string) => {
+  const probe = new Hono().get('/', async (c) => c.json(await read(c)));
+  return (await probe.request('/', { headers: { cookie } })).json() as Promise<{
+    session: { id: string; token: string; expiresAt: string };
+    user: { id: string; email: string };
+  } | null>;
+};
+const betterAuthSession = async (cookie: string) =>
+  JSON.parse(JSON.stringify(await t.auth.api.getSession({ headers: new Headers({ cookie }) })));
+const storedSession = async (userId: string) => {
+  const [row] = await t.db.select().from(session).where(eq(session.userId, userId));
+  return row;
+};
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    read = await createSessionReader(t.auth, t.database);
+beforeAll(async () => {
+  t = await createTestApp();
+  read = await createSessionReader(t.auth, t.database);
+});
+afterAll(() => t.close());
+afterEach(() => vi.restoreAllMocks());
+
+/** Deletes a user's sessions with the triggers off: a change no process hears of. */
+const deleteUnheard = (userId: string) =>
+  t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.delete(session).where(eq(session.userId, userId));
   });
-  afterAll(() => t.close());
-  afterEach(() => vi.restoreAllMocks());
 
-  /** Deletes a user's sessions with the triggers off: a change no process hears of. */
-  const deleteUnheard = (userId: string) =>
-    t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.delete(session).where(eq(session.userId, userId));
-    });
-
+describe('session reader (decisions 022 and 023): reading through better-auth', () => {
   it('reads a valid session exactly as better-auth does, user fields included', async () => {
     const user = await t.createUser();
     const cookie = await t.signIn(user.email);
@@ -112,7 +113,9 @@ describe('session reader (decisions 022 and 023)', () => {
     expect((await readWith(cookie))?.user.id).toBe(user.id);
     expect((await storedSession(user.id))!.expiresAt.getTime()).toBe(dueAt.getTime());
   });
+});
 
+describe('session reader (decisions 022 and 023): keeping and forgetting sessions', () => {
   it('keeps a session it has read, reading it again after SESSION_KEEP_MS', async () => {
     const user = await t.createUser();
     const cookie = await t.signIn(user.email);

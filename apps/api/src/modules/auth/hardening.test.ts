@@ -288,32 +288,44 @@ describe('finding 3: the auth layer answers wrong input with a 4xx in the one er
   }, 300_000);
 });
 
-describe('finding 5: no auth route returns a session token in its body', () => {
+/** Finding 5: each route answers, and its body names no token and holds none of the stored session tokens. */
+function itAnswersWithoutASessionToken(routes: [string, () => Promise<Response>][]) {
+  it.each(routes)('finding 5: %s answers without a session token', async (_route, call) => {
+    const response = await call();
+    expect(response.status).toBeLessThan(400);
+    const text = await response.text();
+    // No field named token at any depth, and none of the session tokens that now exist.
+    expect(text).not.toMatch(/"token"\s*:/);
+    const tokens = (await t.db.select({ token: session.token }).from(session)).map((row) => row.token);
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const token of tokens) expect(text).not.toContain(token);
+  });
+}
+
+/** A platform admin created once for the describe that calls this; each call signs them in afresh. */
+function platformAdminSignIn() {
   let admin: { id: string; email: string };
-  let adminCookie: string;
   beforeAll(async () => {
     admin = await t.createUser({ email: uniqueEmail('admin'), role: 'admin' });
   });
-  const adminSignedIn = async () => {
-    adminCookie = await t.signIn(admin.email);
-    return adminCookie;
-  };
+  return () => t.signIn(admin.email);
+}
+
+describe('finding 5: no auth route returns a session token in its body', () => {
+  const adminSignedIn = platformAdminSignIn();
   let phoneCounter = 0;
   const nextPhone = () => `+614123400${String(10 + phoneCounter++).padStart(2, '0')}`;
 
-  const routes: [string, () => Promise<Response>][] = [
+  itAnswersWithoutASessionToken([
     ['POST /sign-up/email', () => signUp(registration())],
     [
       'POST /sign-in/email',
       async () => signInRaw(t, (await t.createUser({ email: uniqueEmail('sign-in') })).email),
     ],
-    [
-      'GET /get-session',
-      async () => t.request('/api/auth/get-session', { cookie: await t.signIn(admin.email) }),
-    ],
+    ['GET /get-session', async () => t.request('/api/auth/get-session', { cookie: await adminSignedIn() })],
     [
       'GET /list-sessions',
-      async () => t.request('/api/auth/list-sessions', { cookie: await t.signIn(admin.email) }),
+      async () => t.request('/api/auth/list-sessions', { cookie: await adminSignedIn() }),
     ],
     [
       'GET /verify-email',
@@ -373,6 +385,13 @@ describe('finding 5: no auth route returns a session token in its body', () => {
         return post('/invitation/activate', { token, password: NEW_PASSWORD });
       },
     ],
+  ]);
+});
+
+describe('finding 5: no admin, impersonation or organisation route returns a session token in its body', () => {
+  const adminSignedIn = platformAdminSignIn();
+
+  itAnswersWithoutASessionToken([
     [
       'POST /impersonation/start',
       async () => {
@@ -429,18 +448,7 @@ describe('finding 5: no auth route returns a session token in its body', () => {
         );
       },
     ],
-  ];
-
-  it.each(routes)('finding 5: %s answers without a session token', async (_route, call) => {
-    const response = await call();
-    expect(response.status).toBeLessThan(400);
-    const text = await response.text();
-    // No field named token at any depth, and none of the session tokens that now exist.
-    expect(text).not.toMatch(/"token"\s*:/);
-    const tokens = (await t.db.select({ token: session.token }).from(session)).map((row) => row.token);
-    expect(tokens.length).toBeGreaterThan(0);
-    for (const token of tokens) expect(text).not.toContain(token);
-  });
+  ]);
 });
 
 describe('finding 6: the impersonation hour holds on better-auth routes too', () => {

@@ -18,32 +18,32 @@ import { hashSecretToken } from './plugin-context.ts';
 // Acting as a user: the audited magic-token flow (spec §6, design §1).
 useAccountsTestApp();
 
-describe('impersonation', () => {
-  async function adminAndTarget() {
-    const admin = await t.createUser({ email: uniqueEmail('admin'), role: 'admin' });
-    const target = await t.createUser({
-      email: uniqueEmail('target'),
-      firstName: 'Tara',
-      lastName: 'Target',
-    });
-    const adminCookie = await t.signIn(admin.email);
-    return { admin, target, adminCookie };
-  }
+async function adminAndTarget() {
+  const admin = await t.createUser({ email: uniqueEmail('admin'), role: 'admin' });
+  const target = await t.createUser({
+    email: uniqueEmail('target'),
+    firstName: 'Tara',
+    lastName: 'Target',
+  });
+  const adminCookie = await t.signIn(admin.email);
+  return { admin, target, adminCookie };
+}
 
-  const start = (cookie: string, userId: string) =>
-    t.request('/api/auth/impersonation/start', { method: 'POST', cookie, json: { userId } });
-  const connect = (token: string, headers?: Record<string, string>) =>
-    t.request('/api/auth/impersonation/connect', {
-      method: 'POST',
-      json: { token },
-      ...(headers ? { headers } : {}),
-    });
-  const auditRows = (action: string, targetId: string) =>
-    t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+const start = (cookie: string, userId: string) =>
+  t.request('/api/auth/impersonation/start', { method: 'POST', cookie, json: { userId } });
+const connect = (token: string, headers?: Record<string, string>) =>
+  t.request('/api/auth/impersonation/connect', {
+    method: 'POST',
+    json: { token },
+    ...(headers ? { headers } : {}),
+  });
+const auditRows = (action: string, targetId: string) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
 
+describe('impersonation: acting as a user', () => {
   it("starts a one-hour session of the user in place of the admin's, audited under the admin", async () => {
     const { admin, target, adminCookie } = await adminAndTarget();
     const started = Date.now();
@@ -143,7 +143,9 @@ describe('impersonation', () => {
     const [passwordAfter] = await t.db.select().from(account).where(eq(account.userId, target.id));
     expect(passwordAfter?.password).toBe(passwordBefore?.password);
   });
+});
 
+describe('impersonation: returning to the admin, and refusals', () => {
   it("trades the magic token once for a new session of the admin and ends the user's session", async () => {
     const { admin, target, adminCookie } = await adminAndTarget();
     const started = await start(adminCookie, target.id);

@@ -117,7 +117,7 @@ describe('GET /api/listings/{id}', () => {
   });
 });
 
-describe('PATCH /api/listings/{id}', () => {
+describe('PATCH /api/listings/{id}: the listing fields', () => {
   it('saves every design §2 field an editor sends', async () => {
     const id = await listingOfA();
     const response = await patch(id, editor.cookie, {
@@ -256,7 +256,9 @@ describe('PATCH /api/listings/{id}', () => {
     expect((await patch(id, admin.cookie, { campaignType: 'CPS' })).status).toBe(200);
     expect((await row(id)).campaignType).toBe('CPS');
   });
+});
 
+describe('PATCH /api/listings/{id}: sales status, stage, access and slug', () => {
   it('moves sales status freely among the five statuses', async () => {
     const id = await listingOfA();
     for (const status of [
@@ -325,7 +327,7 @@ describe('PATCH /api/listings/{id}', () => {
   });
 });
 
-describe('listing media', () => {
+describe('listing media: images', () => {
   it('stores an image checked by content as two WebP web sizes, the first one hero', async () => {
     const id = await listingOfA();
     const response = await upload(id, editor.cookie, 'image', blob(await png(), 'image/png'), 'front.png');
@@ -396,7 +398,9 @@ describe('listing media', () => {
     });
     expect(bad.status).toBe(400);
   });
+});
 
+describe('listing media: documents, refusals and limits', () => {
   it('stores a PDF brochure and a PDF or image floorplan', async () => {
     const id = await listingOfA();
     const pdf = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
