@@ -17,6 +17,8 @@ export const outboxMessages = pgTable(
     /** What kind of message (verify-email, reset-password, …): for the mailbox and per-kind reporting. */
     template: text('template').notNull(),
     tenant: text('tenant').notNull(),
+    /** The email's From, taken from the tenant row when it was written; empty means EMAIL_FROM. */
+    sender: text('sender'),
     status: text('status', { enum: ['pending', 'sent', 'stored', 'failed'] })
       .notNull()
       .default('pending'),

@@ -30,6 +30,8 @@ export const tenants = pgTable('tenants', {
   /** The same colour as hex, for emails. */
   primaryHex: text('primary_hex').notNull(),
   logoUrl: text('logo_url').notNull(),
+  /** The From of the tenant's emails ('Name <address>'); empty means the site name at EMAIL_FROM's address. */
+  emailFrom: text('email_from'),
   partnerLogos: jsonb('partner_logos').$type<TenantPartnerLogo[]>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
