@@ -53,6 +53,8 @@ const settingsSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Path-style `{endpoint}/{bucket}/{key}` (MinIO and most S3-compatible servers); false: `{bucket}.{endpoint host}/{key}`. */
+  S3_FORCE_PATH_STYLE: booleanish.default(true),
   GEOCODER_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   PURGE_TOKEN: optionalString,
   PUBLIC_SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -108,6 +110,7 @@ export type Settings = {
           accessKeyId: string;
           secretAccessKey: string;
           publicUrl: string;
+          forcePathStyle: boolean;
         }
       | undefined;
     geocoderUrl: string | undefined;
@@ -130,6 +133,28 @@ export class SettingsError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }
+}
+
+/**
+ * The S3 bucket for listing media when its three S3_* settings are set. The public URL defaults to
+ * where the object is written: `{endpoint}/{bucket}` path-style, else `{scheme}//{bucket}.{host}`.
+ */
+function s3Settings(raw: z.output<typeof settingsSchema>): Settings['listings']['s3'] {
+  if (!raw.S3_BUCKET || !raw.S3_ACCESS_KEY_ID || !raw.S3_SECRET_ACCESS_KEY) return undefined;
+  const endpoint = (raw.S3_ENDPOINT ?? `https://s3.${raw.S3_REGION}.amazonaws.com`).replace(/\/$/, '');
+  const { protocol, host } = new URL(endpoint);
+  const bucketUrl = raw.S3_FORCE_PATH_STYLE
+    ? `${endpoint}/${raw.S3_BUCKET}`
+    : `${protocol}//${raw.S3_BUCKET}.${host}`;
+  return {
+    bucket: raw.S3_BUCKET,
+    region: raw.S3_REGION,
+    endpoint,
+    accessKeyId: raw.S3_ACCESS_KEY_ID,
+    secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+    publicUrl: (raw.S3_PUBLIC_URL ?? bucketUrl).replace(/\/$/, ''),
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE,
+  };
 }
 
 /** Parses the process environment once at boot; nothing else reads `process.env`. */
@@ -191,20 +216,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     devMailbox: raw.DEV_MAILBOX ?? !production,
     signInLimitPerAccount: raw.SIGN_IN_LIMIT_PER_ACCOUNT,
     listings: {
-      s3:
-        raw.S3_BUCKET && raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
-          ? {
-              bucket: raw.S3_BUCKET,
-              region: raw.S3_REGION,
-              endpoint: (raw.S3_ENDPOINT ?? `https://s3.${raw.S3_REGION}.amazonaws.com`).replace(/\/$/, ''),
-              accessKeyId: raw.S3_ACCESS_KEY_ID,
-              secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
-              publicUrl: (
-                raw.S3_PUBLIC_URL ??
-                `${(raw.S3_ENDPOINT ?? `https://s3.${raw.S3_REGION}.amazonaws.com`).replace(/\/$/, '')}/${raw.S3_BUCKET}`
-              ).replace(/\/$/, ''),
-            }
-          : undefined,
+      s3: s3Settings(raw),
       geocoderUrl: raw.GEOCODER_URL,
       purgeToken: raw.PURGE_TOKEN,
       publicSite:

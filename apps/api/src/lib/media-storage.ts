@@ -1,14 +1,15 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AwsClient } from 'aws4fetch';
 import type { Settings } from '../env.ts';
 import { UPLOADS_URL_PREFIX, uploadsDir } from './profile-photo.ts';
 
 /**
  * Where listing media live: the local disk under DATA_DIR (served at /media/uploads/…) or, when the
- * S3_* settings are set, an S3-compatible bucket (AWS S3, MinIO, R2, …) written with a SigV4-signed
- * PUT. Keys are always made by the server (`listings/{projectId}/{random}-{size}.{ext}`); nothing of
- * a client's file name ever reaches a path.
+ * S3_* settings are set, an S3-compatible bucket (AWS S3, MinIO, R2, …) written through aws4fetch
+ * (SigV4-signed PUT and DELETE). Keys are always made by the server
+ * (`listings/{projectId}/{random}-{size}.{ext}`); nothing of a client's file name ever reaches a path.
  */
 export interface MediaStorage {
   readonly kind: 'local' | 's3';
@@ -52,93 +53,45 @@ export function localMediaStorage(dataDir: string): MediaStorage {
 
 type S3Config = NonNullable<Settings['listings']['s3']>;
 
-const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-
-/** RFC 3986 encoding of one path segment, as SigV4 wants it. */
-const encodeSegment = (segment: string) =>
-  encodeURIComponent(segment).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+/** Keys are random and never reused, so a stored object never changes: browsers and CDNs keep it a year. */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
- * AWS Signature Version 4 for an S3 request (header-based, no query string). Answers the headers to
- * send, including Authorization. Exported for its test against AWS's published example.
+ * S3-compatible object storage, each request signed (SigV4) by aws4fetch. Path-style by default
+ * (`{endpoint}/{bucket}/{key}`: MinIO and others work without DNS per bucket); virtual-hosted
+ * (`{bucket}.{endpoint host}/{key}`) when `forcePathStyle` is false, as AWS prefers.
  */
-export function signS3Request(input: {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  payloadHash: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  date: Date;
-}): Record<string, string> {
-  const amzDate = input.date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  const day = amzDate.slice(0, 8);
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(input.headers).map(([k, v]) => [k.toLowerCase(), v.trim()])),
-    host: input.url.host,
-    'x-amz-content-sha256': input.payloadHash,
-    'x-amz-date': amzDate,
-  };
-  const names = Object.keys(headers).sort();
-  const canonicalHeaders = names.map((name) => `${name}:${headers[name]}\n`).join('');
-  const signedHeaders = names.join(';');
-  const canonicalUri = input.url.pathname
-    .split('/')
-    .map((segment) => encodeSegment(decodeURIComponent(segment)))
-    .join('/');
-  const canonicalQuery = [...input.url.searchParams.entries()]
-    .map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`)
-    .sort()
-    .join('&');
-  const canonicalRequest = [
-    input.method,
-    canonicalUri,
-    canonicalQuery,
-    canonicalHeaders,
-    signedHeaders,
-    input.payloadHash,
-  ].join('\n');
-  const scope = `${day}/${input.region}/s3/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-  const signingKey = hmac(
-    hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, day), input.region), 's3'),
-    'aws4_request',
-  );
-  const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
-  const { host: _host, ...rest } = headers;
-  return {
-    ...rest,
-    authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
-  };
-}
-
-/** S3-compatible object storage (path-style URLs, so MinIO and others work without DNS per bucket). */
 export function s3MediaStorage(config: S3Config, fetchImpl: typeof fetch = fetch): MediaStorage {
-  const objectUrl = (key: string) => new URL(`${config.endpoint}/${config.bucket}/${key}`);
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    service: 's3',
+    region: config.region,
+  });
+  const endpoint = new URL(config.endpoint);
+  const objectUrl = (key: string) =>
+    config.forcePathStyle
+      ? `${config.endpoint}/${config.bucket}/${key}`
+      : `${endpoint.protocol}//${config.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/$/, '')}/${key}`;
   const send = async (method: 'PUT' | 'DELETE', key: string, body?: Buffer, contentType?: string) => {
     assertSafeKey(key);
-    const url = objectUrl(key);
-    const headers = signS3Request({
-      method,
-      url,
-      headers: contentType ? { 'content-type': contentType } : {},
-      payloadHash: sha256Hex(body ?? ''),
-      region: config.region,
-      accessKeyId: config.accessKeyId,
-      secretAccessKey: config.secretAccessKey,
-      date: new Date(),
-    });
-    const response = await fetchImpl(url, {
+    const headers: Record<string, string> = {
+      // The payload's own hash is signed, so the bucket refuses bytes changed on the way.
+      'x-amz-content-sha256': createHash('sha256')
+        .update(body ?? '')
+        .digest('hex'),
+    };
+    if (contentType) headers['content-type'] = contentType;
+    if (body) headers['cache-control'] = MEDIA_CACHE_CONTROL;
+    const request = await client.sign(objectUrl(key), {
       method,
       headers,
       ...(body ? { body: new Uint8Array(body) } : {}),
-      signal: AbortSignal.timeout(30_000),
+      // Content-Type and Cache-Control are signed too (aws4fetch leaves some headers out by default).
+      aws: { allHeaders: true },
     });
+    const response = await fetchImpl(request, { signal: AbortSignal.timeout(30_000) });
+    await response.body?.cancel();
     if (!response.ok && !(method === 'DELETE' && response.status === 404)) {
       throw new Error(`object storage ${method} ${key} answered ${response.status}`);
     }
