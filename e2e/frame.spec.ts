@@ -133,6 +133,8 @@ test('the marketer without projects, recommendations or requests gets no project
 
 test('the admin gets the admin section but no project items and no dashboard link', async ({ page }) => {
   await signInToFrame(page, DEMO.admin);
+  // Issue 22 part 4: an admin's home is /users, not the dashboard.
+  await expect(page).toHaveURL((url) => url.pathname === '/users');
   const nav = sidebar(page);
   await expect(nav.getByText(`${PRODUCT} Admin`)).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Users', exact: true })).toBeVisible();

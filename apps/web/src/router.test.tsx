@@ -42,6 +42,8 @@ function stubApi(api: Api) {
       return ok({ redirect: false, token: 't', user: userOf() });
     },
     'GET /api/user-projects': api.userProjects ?? apiError(404, 'NOT_FOUND', 'Not found.'),
+    // The admins' home (/users) lists the users: none here.
+    'GET /api/admin/users': ok({ items: [], total: 0, page: 1, perPage: 25 }),
   });
 }
 
@@ -285,6 +287,16 @@ describe('dashboard', () => {
     expect(await screen.findByText('No projects yet')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
+
+  it.each(['/', '/login', '/login?redirect=%2Flogout', '/verify-email'])(
+    "sends a platform admin on %s to /users, the admins' home (issue 22 part 4)",
+    async (path) => {
+      stubApi({ session: sessionOf({ role: 'admin' }) });
+      const router = renderApp(path);
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
+    },
+  );
 
   it('explains the empty dashboard and hides the dashboard link without projects (spec §4)', async () => {
     stubApi({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminReturnPath,
+  homePathFor,
   mainLayoutAccess,
   postSignInPath,
   postVerificationPath,
@@ -45,24 +46,49 @@ describe('mainLayoutAccess (spec §4: every main-layout page needs a verified us
 });
 
 describe('postSignInPath', () => {
-  it('defaults to the dashboard', () => {
-    expect(postSignInPath(undefined)).toBe('/dashboard');
+  const portal = { role: 'user' };
+
+  it("defaults to a portal user's dashboard", () => {
+    expect(postSignInPath(undefined, portal)).toBe('/dashboard');
   });
 
   it('keeps a same-origin path with its query', () => {
-    expect(postSignInPath('/dashboard?sort=title')).toBe('/dashboard?sort=title');
+    expect(postSignInPath('/dashboard?sort=title', portal)).toBe('/dashboard?sort=title');
   });
 
   it('refuses other origins', () => {
-    expect(postSignInPath('//evil.example/phish')).toBe('/dashboard');
-    expect(postSignInPath('https://evil.example')).toBe('/dashboard');
-    expect(postSignInPath('/\t/evil.example')).toBe('/dashboard');
-    expect(postSignInPath('/%2F%2Fevil.example')).toBe('/dashboard');
+    expect(postSignInPath('//evil.example/phish', portal)).toBe('/dashboard');
+    expect(postSignInPath('https://evil.example', portal)).toBe('/dashboard');
+    expect(postSignInPath('/\t/evil.example', portal)).toBe('/dashboard');
+    expect(postSignInPath('/%2F%2Fevil.example', portal)).toBe('/dashboard');
   });
 
   it('never returns into sign-in or sign-out', () => {
-    expect(postSignInPath('/login?redirect=%2Fleads')).toBe('/dashboard');
-    expect(postSignInPath('/logout')).toBe('/dashboard');
+    expect(postSignInPath('/login?redirect=%2Fleads', portal)).toBe('/dashboard');
+    expect(postSignInPath('/logout', portal)).toBe('/dashboard');
+  });
+});
+
+describe("homePathFor (issue 22 part 4: admins' home is /users)", () => {
+  it('sends a platform admin to /users and everyone else to the dashboard', () => {
+    expect(homePathFor({ role: 'admin' })).toBe('/users');
+    expect(homePathFor({ role: 'user,admin' })).toBe('/users');
+    expect(homePathFor({ role: 'user' })).toBe('/dashboard');
+    expect(homePathFor({})).toBe('/dashboard');
+  });
+
+  it('is where sign-in, /register and verification lead an admin without a redirect', () => {
+    const admin = { emailVerified: true, role: 'admin' };
+    expect(postSignInPath(undefined, admin)).toBe('/users');
+    expect(postSignInPath('/logout', admin)).toBe('/users');
+    expect(postSignInPath('/projects', admin)).toBe('/projects');
+    expect(signedInHomePath(admin)).toBe('/users');
+    expect(postVerificationPath({ user: { jobRoleId: null, role: 'admin' } })).toBe('/users');
+  });
+
+  it('leaves the choice to the home route when the user is not known yet (just signed in)', () => {
+    expect(postSignInPath(undefined)).toBe('/');
+    expect(postSignInPath('/login')).toBe('/');
   });
 });
 

@@ -1,6 +1,11 @@
 import { isPlatformAdmin, loginRedirectFor, safeRedirectPath, VERIFY_EMAIL_PATH } from '@offplan/shared';
 
+/** A portal user's home (spec §4). */
 export const DEFAULT_SIGNED_IN_PATH = '/dashboard';
+/** A platform admin's home (issue 22 part 4): the dashboard has nothing for them. */
+export const ADMIN_HOME_PATH = '/users';
+/** The home route: it sends each signed-in user to their home (homePathFor). */
+export const HOME_ROUTE_PATH = '/';
 /** Design §1: the job role is chosen here after registering or activating an invitation. */
 export const CHOOSE_ROLE_PATH = '/role';
 /** Design §1: where 'Return to Admin' lands when the server names no safe place. */
@@ -33,18 +38,28 @@ export function mainLayoutAccess<TSession extends NonNullable<GuardSession>>(
   return { session };
 }
 
-/** Where to go after signing in: the validated `redirect`, never back into sign-in or sign-out. */
-export function postSignInPath(redirect: string | null | undefined): string {
-  const target = safeRedirectPath(redirect, DEFAULT_SIGNED_IN_PATH);
+type RoleHolder = { role?: string | null };
+
+/** A signed-in user's home: /users for a platform admin (issue 22 part 4), else the dashboard. */
+export function homePathFor(user: RoleHolder): string {
+  return isPlatformAdmin(user) ? ADMIN_HOME_PATH : DEFAULT_SIGNED_IN_PATH;
+}
+
+/**
+ * Where to go after signing in: the validated `redirect`, never back into sign-in or sign-out. Without
+ * one, the user's home; when the user is not known yet (just signed in), the home route, which picks it.
+ */
+export function postSignInPath(redirect: string | null | undefined, user?: RoleHolder | null): string {
+  const home = user ? homePathFor(user) : HOME_ROUTE_PATH;
+  const target = safeRedirectPath(redirect, home);
   const pathname = target.split(/[?#]/)[0] ?? '';
-  if (pathname === '/login' || pathname.startsWith('/login/') || pathname === '/logout')
-    return DEFAULT_SIGNED_IN_PATH;
+  if (pathname === '/login' || pathname.startsWith('/login/') || pathname === '/logout') return home;
   return target;
 }
 
 /** Where a signed-in user who opens a signed-out page (such as /register) belongs. */
-export function signedInHomePath(user: { emailVerified: boolean }): string {
-  return user.emailVerified ? DEFAULT_SIGNED_IN_PATH : VERIFY_EMAIL_PATH;
+export function signedInHomePath(user: { emailVerified: boolean } & RoleHolder): string {
+  return user.emailVerified ? homePathFor(user) : VERIFY_EMAIL_PATH;
 }
 
 /**
@@ -52,8 +67,11 @@ export function signedInHomePath(user: { emailVerified: boolean }): string {
  * chosen, else the dashboard. Without a readable session, sign-in first, then /role (a role already
  * chosen shows there as selected).
  */
-export function postVerificationPath(session: { user: { jobRoleId?: number | null } } | null): string {
+export function postVerificationPath(
+  session: { user: { jobRoleId?: number | null } & RoleHolder } | null,
+): string {
   if (!session) return loginRedirectFor(CHOOSE_ROLE_PATH);
+  if (isPlatformAdmin(session.user)) return ADMIN_HOME_PATH;
   return session.user.jobRoleId == null ? CHOOSE_ROLE_PATH : DEFAULT_SIGNED_IN_PATH;
 }
 

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_auth/login')({
     if (search.error === SESSION_REQUIRED_ERROR) return;
     // Signed in already: straight on. If the session cannot be read, show the form.
     const session = await context.queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
-    if (session) throw redirect({ href: postSignInPath(search.redirect), replace: true });
+    if (session) throw redirect({ href: postSignInPath(search.redirect, session.user), replace: true });
   },
   component: LoginRoute,
 });

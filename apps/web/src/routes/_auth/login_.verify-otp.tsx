@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_auth/login_/verify-otp')({
   beforeLoad: async ({ context, search }) => {
     // Fully signed in already (an old tab, the back button): nothing left to verify.
     const session = await context.queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
-    if (session) throw redirect({ href: postSignInPath(search.redirect), replace: true });
+    if (session) throw redirect({ href: postSignInPath(search.redirect, session.user), replace: true });
   },
   component: VerifyOtpRoute,
 });

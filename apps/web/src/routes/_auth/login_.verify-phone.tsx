@@ -21,7 +21,7 @@ export const Route = createFileRoute('/_auth/login_/verify-phone')({
   beforeLoad: async ({ context, search }) => {
     // Fully signed in already (an old tab, the back button): nothing left to confirm.
     const session = await context.queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
-    if (session) throw redirect({ href: postSignInPath(search.redirect), replace: true });
+    if (session) throw redirect({ href: postSignInPath(search.redirect, session.user), replace: true });
   },
   component: VerifyPhoneRoute,
 });

@@ -1,7 +1,11 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../../features/auth/api/session.ts';
 import { RoleForm } from '../../features/auth/components/role-form.tsx';
-import { DEFAULT_SIGNED_IN_PATH, mainLayoutAccess } from '../../features/auth/session-routing.ts';
+import {
+  DEFAULT_SIGNED_IN_PATH,
+  homePathFor,
+  mainLayoutAccess,
+} from '../../features/auth/session-routing.ts';
 import { usePageTitle } from '../../features/site/hooks/use-page-title.ts';
 
 /** The job role (design §1), chosen once, after registering or activating an invitation. */
@@ -13,8 +17,10 @@ export const Route = createFileRoute('/_onboarding/role')({
     if ('redirect' in access) throw redirect({ href: access.redirect, replace: true });
     // Issue 15 finding 2: the job role is chosen once; after that only an organisation owner or a
     // platform admin changes it (lead-contact masking hangs on it), so the page has nothing to offer.
+    // A platform admin has no job role to choose: their home is /users.
     const jobRoleId = access.session.user.jobRoleId ?? null;
-    if (jobRoleId !== null) throw redirect({ to: DEFAULT_SIGNED_IN_PATH, replace: true });
+    if (jobRoleId !== null || homePathFor(access.session.user) !== DEFAULT_SIGNED_IN_PATH)
+      throw redirect({ href: homePathFor(access.session.user), replace: true });
     return { jobRoleId };
   },
   component: RoleRoute,

@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { sessionQueryOptions } from '../../features/auth/api/session.ts';
 import { VerifyEmailPage } from '../../features/auth/components/verify-email-page.tsx';
-import { DEFAULT_SIGNED_IN_PATH } from '../../features/auth/session-routing.ts';
+import { homePathFor } from '../../features/auth/session-routing.ts';
 
 const verifyEmailSearchSchema = z.object({
   /** 'EMAIL_NOT_VERIFIED' when the server refused a call for want of a verified email. */
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_onboarding/verify-email')({
     // bounce the user between here and that page forever.
     const refusedAsUnverified = search.error === ERROR_CODES.emailNotVerified;
     if (session?.user.emailVerified && !refusedAsUnverified)
-      throw redirect({ href: DEFAULT_SIGNED_IN_PATH, replace: true });
+      throw redirect({ href: homePathFor(session.user), replace: true });
     return { email: session?.user.email ?? null };
   },
   component: VerifyEmailPage,

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
 import { useVerifyEmailToken } from '../api/email-verification.ts';
 import { isUnusableLinkError, LINK_TOKEN_ERROR_CODES } from '../link-errors.ts';
-import { DEFAULT_SIGNED_IN_PATH } from '../session-routing.ts';
+import { homePathFor } from '../session-routing.ts';
 
 export const VERIFY_LINK_EXPIRED_MESSAGE = 'This verification link has expired.';
 export const VERIFY_LINK_INVALID_MESSAGE =
@@ -14,7 +14,7 @@ export const VERIFY_LINK_INVALID_MESSAGE =
 type VerifyEmailTokenProps = {
   token: string;
   /** The session before verifying: who can ask for a new link, and who needs none. */
-  session: { user: { emailVerified: boolean } } | null;
+  session: { user: { emailVerified: boolean; role?: string | null } } | null;
   onVerified: (session: AuthSession | null) => void;
 };
 
@@ -69,7 +69,7 @@ export function VerifyEmailToken({ token, session, onVerified }: VerifyEmailToke
         </Title>
         <Text>There is nothing more to do with this link.</Text>
         <Group>
-          <Button renderRoot={(props) => <Link {...props} to={DEFAULT_SIGNED_IN_PATH} />}>Continue</Button>
+          <Button renderRoot={(props) => <Link {...props} to={homePathFor(session.user)} />}>Continue</Button>
         </Group>
       </Stack>
     );
