@@ -8,6 +8,7 @@ export const auth = createAuth({
   baseUrl: 'http://localhost',
   secret: 'x'.repeat(32),
   productName: 'Offplan',
+  emailFrom: 'Offplan Portal <no-reply@localhost>',
   trustedOrigins: [],
   logger: createLogger('warn'),
   outbox: { send: async () => '' },

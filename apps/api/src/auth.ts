@@ -12,9 +12,9 @@ import { eq } from 'drizzle-orm';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth-constants.ts';
 import type { Db } from './db/client.ts';
 import * as schema from './db/schema/index.ts';
-import { requestBranding } from './lib/branding.ts';
+import { type Branding, tenantBranding } from './lib/branding.ts';
 import type { Logger } from './lib/logger.ts';
-import { emailTemplates, smsTemplates } from './lib/message-templates.ts';
+import { type EmailContent, emailTemplates, smsTemplates } from './lib/message-templates.ts';
 import type { Outbox } from './lib/outbox.ts';
 import { createAuthHooks, SIGN_IN_PER_ACCOUNT } from './modules/auth/auth.hooks.ts';
 import { impersonationPlugin } from './modules/auth/impersonation.plugin.ts';
@@ -28,6 +28,8 @@ export type AuthOptions = {
   baseUrl: string;
   secret: string;
   productName: string;
+  /** EMAIL_FROM: its address sends a tenant's emails when the tenant row names no sender. */
+  emailFrom: string;
   trustedOrigins: string[];
   logger: Logger;
   outbox: Outbox;
@@ -124,22 +126,26 @@ const RATE_LIMIT = {
  */
 function authMessages(options: AuthOptions) {
   const { db, outbox, baseUrl } = options;
-  // Each read follows the tenant of the request being served (design §8, lib/branding.ts).
-  const branding = requestBranding(options.productName, baseUrl);
-  const sendEmail = (
-    to: string,
-    template: keyof typeof emailTemplates,
-    content: ReturnType<(typeof emailTemplates)['verifyEmail']>,
-  ) => outbox.send({ channel: 'email', to, template, tenant: branding.tenant, ...content });
-  const sendSms = (to: string, template: keyof typeof smsTemplates, text: string) =>
-    outbox.send({ channel: 'sms', to, template, tenant: branding.tenant, text });
+  // Read on each message from the tenant row of the request being served (design §8, lib/branding.ts).
+  const { productName, emailFrom } = options;
+  const branding = () => tenantBranding({ db, productName, baseUrl, emailFrom });
+  const sendEmail = (to: string, template: keyof typeof emailTemplates, content: EmailContent) =>
+    outbox.send({ channel: 'email', to, template, ...content });
+  const sendSms = async (to: string, template: keyof typeof smsTemplates, text: (b: Branding) => string) => {
+    const brand = await branding();
+    return outbox.send({ channel: 'sms', to, template, tenant: brand.tenant, text: text(brand) });
+  };
   const nameOf = (user: { name?: string | null; firstName?: unknown }) =>
     (typeof user.firstName === 'string' && user.firstName) || user.name || 'there';
 
   return {
     sendResetPassword: async ({ user, token }: { user: { email: string; name: string }; token: string }) => {
       const url = `${baseUrl}/forgot-password/${encodeURIComponent(token)}`;
-      await sendEmail(user.email, 'resetPassword', emailTemplates.resetPassword(branding, nameOf(user), url));
+      await sendEmail(
+        user.email,
+        'resetPassword',
+        emailTemplates.resetPassword(await branding(), nameOf(user), url),
+      );
     },
     sendVerificationEmail: async ({
       user,
@@ -155,17 +161,18 @@ function authMessages(options: AuthOptions) {
         .from(schema.user)
         .where(eq(schema.user.id, user.id));
       const changing = stored !== undefined && stored.email !== user.email;
+      const brand = await branding();
       const content = changing
-        ? emailTemplates.changeEmail(branding, nameOf(user), url)
-        : emailTemplates.verifyEmail(branding, nameOf(user), url);
+        ? emailTemplates.changeEmail(brand, nameOf(user), url)
+        : emailTemplates.verifyEmail(brand, nameOf(user), url);
       await sendEmail(user.email, changing ? 'changeEmail' : 'verifyEmail', content);
     },
     sendSignInCode: async ({ user, otp }: { user: object; otp: string }) => {
       const phone = (user as { phoneNumber?: string | null }).phoneNumber;
-      if (phone) await sendSms(phone, 'signInCode', smsTemplates.signInCode(branding, otp));
+      if (phone) await sendSms(phone, 'signInCode', (brand) => smsTemplates.signInCode(brand, otp));
     },
     sendPhoneCode: async ({ phoneNumber: phone, code }: { phoneNumber: string; code: string }) => {
-      await sendSms(phone, 'phoneCode', smsTemplates.phoneCode(branding, code));
+      await sendSms(phone, 'phoneCode', (brand) => smsTemplates.phoneCode(brand, code));
     },
   };
 }

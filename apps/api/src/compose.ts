@@ -32,6 +32,7 @@ export async function composeApp(settings: Settings, database: Database, options
     baseUrl: settings.baseUrl,
     secret: resolveAuthSecret(settings.authSecret, settings.dataDir),
     productName: settings.productName,
+    emailFrom: settings.emailFrom,
     trustedOrigins: settings.trustedOrigins,
     logger,
     outbox,

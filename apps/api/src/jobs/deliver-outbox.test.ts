@@ -102,4 +102,33 @@ describe('outbox delivery job', () => {
       .toBe('stored');
     expect(smtp.received.every((message) => !message.includes('123456'))).toBe(true);
   });
+
+  it("sends an email from the sender its row names (the tenant's), else from EMAIL_FROM (issue 22 part 3)", async () => {
+    const sent = async (sender: string | undefined, to: string) => {
+      const id = await t.outbox.send({
+        channel: 'email',
+        to,
+        template: 'resetPassword',
+        tenant: 'ibn',
+        subject: 'Reset',
+        text: 'Reset',
+        html: '<p>Reset</p>',
+        ...(sender ? { sender } : {}),
+      });
+      await expect
+        .poll(
+          async () => (await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, id)))[0]?.status,
+          {
+            timeout: 20_000,
+            interval: 250,
+          },
+        )
+        .toBe('sent');
+      return smtp.received.find((message) => message.includes(`X-Outbox-ID: ${id}`)) ?? '';
+    };
+    expect(await sent('Harbour Leads Team <hello@harbour-leads.test>', 'a@example.test')).toContain(
+      'From: Harbour Leads Team <hello@harbour-leads.test>',
+    );
+    expect(await sent(undefined, 'b@example.test')).toContain('From: Offplan Portal <no-reply@offplan.test>');
+  });
 });

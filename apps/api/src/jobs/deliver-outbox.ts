@@ -40,7 +40,7 @@ export async function workOutboxDelivery(queue: JobQueue, options: DeliveryOptio
     }
     try {
       await transport.sendMail({
-        from: options.emailFrom,
+        from: message.sender ?? options.emailFrom,
         to: message.to,
         subject: message.subject ?? '',
         text: message.text,

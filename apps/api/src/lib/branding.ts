@@ -1,25 +1,63 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Tenant } from '@offplan/shared';
+import type { Db } from '../db/client.ts';
+import { loadTenants } from '../modules/site/site.repository.ts';
 import { TENANT_DEFAULTS } from './tenants.ts';
 
 export type Branding = {
   tenant: Tenant;
   siteName: string;
-  /** Main colour of buttons and headings in emails. */
+  /** Main colour of buttons and headings in emails (the tenant row's hex). */
   primaryColor: string;
+  /** The tenant's logo as an absolute URL (mail clients cannot resolve the site's relative paths). */
+  logoUrl: string;
+  /** The From of the tenant's emails: its row's `email_from`, else the site name at EMAIL_FROM's address. */
+  sender: string;
   supportEmail: string;
 };
 
-/** Design §8: the tenant sets the site name and colours of every email. */
-export function brandingFor(tenant: Tenant, productName: string, baseUrl: string): Branding {
-  const host = new URL(baseUrl).hostname;
-  const defaults = TENANT_DEFAULTS[tenant](productName);
+/** What branding needs to know besides the tenant: the database holding the tenant rows and three settings. */
+export type BrandingSource = { db: Db; productName: string; baseUrl: string; emailFrom: string };
+
+/** The address inside a From such as 'Offplan Portal <no-reply@example.com>' (or the whole value). */
+function addressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/** A display name safe to put before <address>: quoted when it holds characters with a meaning in a From. */
+function displayName(name: string): string {
+  const clean = name.replace(/[\r\n"\\]/g, ' ').trim();
+  return /[(),.:;<>@[\]]/.test(clean) ? `"${clean}"` : clean;
+}
+
+/**
+ * Design §8 and decision 018: every email is branded from the `tenants` row of the request's host, the
+ * same rows GET /api/site serves (modules/site/site.repository.ts loadTenants). Emails are rare, so the
+ * row is read fresh on each one: an operator's change reaches the next email.
+ */
+export async function tenantBranding(
+  source: BrandingSource,
+  tenant: Tenant = currentTenant(),
+): Promise<Branding> {
+  const row = (await loadTenants(source.db, source.productName)).get(tenant);
+  const values = row ?? TENANT_DEFAULTS[tenant](source.productName);
   return {
     tenant,
-    siteName: defaults.siteName,
-    primaryColor: defaults.primaryHex,
-    supportEmail: `support@${host}`,
+    siteName: values.siteName,
+    primaryColor: values.primaryHex,
+    logoUrl: new URL(values.logoUrl, source.baseUrl).toString(),
+    sender: values.emailFrom?.trim() || `${displayName(values.siteName)} <${addressOf(source.emailFrom)}>`,
+    supportEmail: `support@${new URL(source.baseUrl).hostname}`,
   };
+}
+
+/** The branding source of a composed app. */
+export function brandingSourceOf(deps: {
+  database: { db: Db };
+  settings: Omit<BrandingSource, 'db'>;
+}): BrandingSource {
+  const { productName, baseUrl, emailFrom } = deps.settings;
+  return { db: deps.database.db, productName, baseUrl, emailFrom };
 }
 
 /** The tenant of the request being served (set by modules/site's tenant middleware from the host name). */
@@ -32,28 +70,6 @@ export function runWithTenant<T>(tenant: Tenant, fn: () => T): T {
 /** The tenant of the current request; offplan outside one (jobs, scripts). */
 export function currentTenant(): Tenant {
   return tenantStorage.getStore() ?? 'offplan';
-}
-
-/**
- * Branding that follows the request being served: each read picks the tenant of the request at that
- * moment, so long-lived objects (better-auth's email callbacks) brand every email for the right host.
- */
-export function requestBranding(productName: string, baseUrl: string): Branding {
-  const now = () => brandingFor(currentTenant(), productName, baseUrl);
-  return {
-    get tenant() {
-      return now().tenant;
-    },
-    get siteName() {
-      return now().siteName;
-    },
-    get primaryColor() {
-      return now().primaryColor;
-    },
-    get supportEmail() {
-      return now().supportEmail;
-    },
-  };
 }
 
 /** Design §8: the host name picks the tenant (TENANT_HOSTS); any other host is the default, offplan. */

@@ -1,6 +1,8 @@
+import type { Tenant } from '@offplan/shared';
 import type { Branding } from './branding.ts';
 
-export type EmailContent = { subject: string; text: string; html: string };
+/** An email's words and whose it is: the tenant and its From travel with it to the outbox row. */
+export type EmailContent = { subject: string; text: string; html: string; tenant: Tenant; sender: string };
 
 /** HTML-escapes text for element content and double-quoted attributes (null and undefined are empty). */
 export const escapeHtml = (value: unknown) =>
@@ -22,12 +24,12 @@ function brandedEmail(
     footnote?: string;
   },
 ): EmailContent {
-  const { siteName, primaryColor, supportEmail } = branding;
+  const { siteName, primaryColor, logoUrl, supportEmail } = branding;
   const paragraphs = content.paragraphs
     .map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`)
     .join('');
   const button = content.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:${primaryColor};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:${escapeHtml(primaryColor)};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#555">Or paste this link into your browser: <a href="${escapeHtml(content.action.url)}">${escapeHtml(content.action.url)}</a></p>`
     : '';
   const footnote = content.footnote
@@ -36,7 +38,7 @@ function brandedEmail(
   const html = `<!doctype html><html><body style="margin:0;background:#f4f6f8;font-family:Helvetica,Arial,sans-serif;color:#1a1b1e">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:8px;padding:32px">
-<tr><td><p style="margin:0 0 24px;font-weight:700;font-size:18px;color:${primaryColor}">${escapeHtml(siteName)}</p>
+<tr><td><p style="margin:0 0 24px;font-weight:700;font-size:18px;color:${escapeHtml(primaryColor)}"><img src="${escapeHtml(logoUrl)}" alt="${escapeHtml(siteName)} logo" height="32" style="height:32px;vertical-align:middle;margin-right:8px;border:0">${escapeHtml(siteName)}</p>
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(content.heading)}</h1>${paragraphs}${button}${footnote}
 <p style="margin:24px 0 0;font-size:12px;color:#868e96">${escapeHtml(siteName)} · Questions? ${escapeHtml(supportEmail)}</p></td></tr>
 </table></td></tr></table></body></html>`;
@@ -49,7 +51,7 @@ function brandedEmail(
     '',
     `${siteName} · ${supportEmail}`,
   ].join('\n');
-  return { subject: content.subject, text, html };
+  return { subject: content.subject, text, html, tenant: branding.tenant, sender: branding.sender };
 }
 
 export const emailTemplates = {

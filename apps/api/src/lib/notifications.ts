@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Tenant } from '@offplan/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { inAppMessages, member, user } from '../db/schema/index.ts';
+import type { Branding } from './branding.ts';
 import { escapeHtml } from './message-templates.ts';
 import type { Outbox } from './outbox.ts';
 
@@ -25,7 +25,8 @@ export type InAppMessageInput = {
 
 /** Optional e-mail copy of a message (system messages that ask for it). Everyone-messages never e-mail. */
 export type InAppEmailOptions = {
-  email?: { outbox: Outbox; tenant: Tenant; siteName?: string };
+  /** The email copy, in the branding of the tenant row (lib/branding.ts): its name, colour, logo and From. */
+  email?: { outbox: Outbox; branding: Branding };
 };
 
 const stripTags = (html: string) =>
@@ -85,7 +86,8 @@ export async function sendInAppMessage(
     const text = [message.title, '', bodyText, ...(link ? ['', `${link.label}: ${link.url}`] : [])].join(
       '\n',
     );
-    const html = `<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif"><h1 style="font-size:20px">${escapeHtml(message.title)}</h1><p>${escapeHtml(bodyText)}</p>${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : ''}${options.email.siteName ? `<p style="color:#868e96;font-size:12px">${escapeHtml(options.email.siteName)}</p>` : ''}</body></html>`;
+    const { branding } = options.email;
+    const html = `<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif"><p style="font-weight:700;color:${escapeHtml(branding.primaryColor)}"><img src="${escapeHtml(branding.logoUrl)}" alt="${escapeHtml(branding.siteName)} logo" height="32" style="height:32px;vertical-align:middle;margin-right:8px;border:0">${escapeHtml(branding.siteName)}</p><h1 style="font-size:20px">${escapeHtml(message.title)}</h1><p>${escapeHtml(bodyText)}</p>${link ? `<p><a href="${escapeHtml(link.url)}" style="color:${escapeHtml(branding.primaryColor)}">${escapeHtml(link.label)}</a></p>` : ''}<p style="color:#868e96;font-size:12px">${escapeHtml(branding.siteName)}</p></body></html>`;
     for (const recipient of recipients) {
       await options.email.outbox.send({
         channel: 'email',
@@ -94,7 +96,8 @@ export async function sendInAppMessage(
         text,
         html,
         template: 'in-app-message',
-        tenant: options.email.tenant,
+        tenant: branding.tenant,
+        sender: branding.sender,
       });
     }
   }

@@ -11,7 +11,16 @@ type NewMessage = {
   template: string;
   tenant: Tenant;
   text: string;
-} & ({ channel: 'email'; subject: string; html: string } | { channel: 'sms' });
+} & (
+  | {
+      channel: 'email';
+      subject: string;
+      html: string;
+      /** The From (the tenant row's, lib/branding.ts); without it, delivery uses EMAIL_FROM. */
+      sender?: string;
+    }
+  | { channel: 'sms' }
+);
 
 export type Outbox = { send(message: NewMessage): Promise<string> };
 
@@ -32,6 +41,7 @@ export function createOutbox(db: Db, queue: JobQueue, retry = OUTBOX_RETRY): Out
         to: message.to,
         subject: message.channel === 'email' ? message.subject : null,
         html: message.channel === 'email' ? message.html : null,
+        sender: message.channel === 'email' ? (message.sender ?? null) : null,
         text: message.text,
         template: message.template,
         tenant: message.tenant,

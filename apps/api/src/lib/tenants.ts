@@ -11,6 +11,8 @@ export type TenantDefaults = {
   /** The same colour as hex, for emails. */
   primaryHex: string;
   logoUrl: string;
+  /** The From of its emails; null: the site name at EMAIL_FROM's address (lib/branding.ts). */
+  emailFrom: string | null;
   partnerLogos: TenantPartnerLogo[];
 };
 
@@ -34,6 +36,7 @@ export const TENANT_DEFAULTS: Record<Tenant, (productName: string) => TenantDefa
     primaryColor: 'brand',
     primaryHex: '#0f7f98',
     logoUrl: '/brand/offplan-logo.svg',
+    emailFrom: null,
     partnerLogos: [
       partner('partners', 'harbourline-developments', 'Harbourline Developments'),
       partner('partners', 'ironbark-residential', 'Ironbark Residential'),
@@ -50,6 +53,7 @@ export const TENANT_DEFAULTS: Record<Tenant, (productName: string) => TenantDefa
     primaryColor: 'teal',
     primaryHex: '#099268',
     logoUrl: '/brand/ibn-logo.svg',
+    emailFrom: null,
     partnerLogos: [
       partner('partners/ibn', 'summit-living', 'Summit Living'),
       partner('partners/ibn', 'bluegum-estates', 'Bluegum Estates'),

@@ -1,4 +1,4 @@
-import { brandingFor, currentTenant } from '../../lib/branding.ts';
+import { brandingSourceOf, tenantBranding } from '../../lib/branding.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { escapeHtml } from '../../lib/message-templates.ts';
 import { sendInAppMessage } from '../../lib/notifications.ts';
@@ -56,8 +56,7 @@ export function announceDecision(
   note: string | undefined,
 ) {
   return safely(deps, 'access request decided', async () => {
-    const tenant = currentTenant();
-    const { siteName } = brandingFor(tenant, deps.settings.productName, deps.settings.baseUrl);
+    const branding = await tenantBranding(brandingSourceOf(deps));
     const path = approved ? `/projects/${project.id}/summary` : '/projects';
     const noteHtml = note ? `<p>Note: ${escapeHtml(note)}</p>` : '';
     await sendInAppMessage(
@@ -72,7 +71,7 @@ export function announceDecision(
         ctaLabel: approved ? 'Open project' : 'Your projects',
         source: 'system',
       },
-      { email: { outbox: deps.outbox, tenant, siteName } },
+      { email: { outbox: deps.outbox, branding } },
     );
   });
 }

@@ -1,5 +1,5 @@
 import { FEEDBACK_CATEGORY_LABELS } from '@offplan/shared';
-import { brandingFor, currentTenant } from '../../lib/branding.ts';
+import { brandingSourceOf, currentTenant, tenantBranding } from '../../lib/branding.ts';
 import { emailTemplates } from '../../lib/message-templates.ts';
 import { createRouter } from '../../lib/router.ts';
 import { insertFeedback, latestFeedback } from './feedback.repository.ts';
@@ -9,7 +9,8 @@ export const feedbackRouter = createRouter();
 
 feedbackRouter.openapi(sendFeedback, async (c) => {
   const body = c.req.valid('json');
-  const { settings, database, outbox } = c.get('deps');
+  const deps = c.get('deps');
+  const { settings, database, outbox } = deps;
   const user = c.get('user');
   const tenant = currentTenant();
   const id = await insertFeedback(database.db, {
@@ -20,12 +21,11 @@ feedbackRouter.openapi(sendFeedback, async (c) => {
     message: body.message,
     page: body.page,
   });
-  const branding = brandingFor(tenant, settings.productName, settings.baseUrl);
+  const branding = await tenantBranding(brandingSourceOf(deps), tenant);
   await outbox.send({
     channel: 'email',
     to: settings.feedbackEmail,
     template: 'feedback',
-    tenant,
     ...emailTemplates.feedback(
       branding,
       { name: user.name || user.email, email: user.email },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@offplan/shared';
 import { audit } from '../../lib/audit.ts';
-import { brandingFor, currentTenant } from '../../lib/branding.ts';
+import { brandingSourceOf, tenantBranding } from '../../lib/branding.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { emailTemplates } from '../../lib/message-templates.ts';
 import { createRouter } from '../../lib/router.ts';
@@ -42,7 +42,7 @@ invitationsRouter.openapi(postInvitation, async (c) => {
     invitedBy: c.get('user').id,
     expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
   };
-  const branding = brandingFor(currentTenant(), settings.productName, settings.baseUrl);
+  const branding = await tenantBranding(brandingSourceOf(c.get('deps')));
   const url = `${settings.baseUrl}/activate?token=${encodeURIComponent(token)}`;
   await insertInvitation(db, invitation, (tx) =>
     audit(
@@ -55,7 +55,6 @@ invitationsRouter.openapi(postInvitation, async (c) => {
     channel: 'email',
     to: email,
     template: 'invitation',
-    tenant: branding.tenant,
     ...emailTemplates.invitation(branding, body.firstName, c.get('user').name, organisationName, url),
   });
   return c.json({ id: invitation.id, email, expiresAt: invitation.expiresAt.toISOString() }, 201);

@@ -14,6 +14,7 @@ import {
   outboxMessages,
   session,
 } from '../../db/schema/index.ts';
+import { brandingSourceOf, tenantBranding } from '../../lib/branding.ts';
 import { sendInAppMessage } from '../../lib/notifications.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createNotificationToken, verifyNotificationToken } from './notification-token.ts';
@@ -496,7 +497,7 @@ describe('sendInAppMessage', () => {
         ctaLabel: 'Open project',
         source: 'system',
       },
-      { email: { outbox: t.outbox, tenant: 'offplan' } },
+      { email: { outbox: t.outbox, branding: await tenantBranding(brandingSourceOf(t), 'offplan') } },
     );
     const rows = await t.db
       .select()
@@ -510,7 +511,7 @@ describe('sendInAppMessage', () => {
     await sendInAppMessage(
       t.db,
       { audience: 'everyone', title: 'x', body: 'y', source: 'system' },
-      { email: { outbox: t.outbox, tenant: 'offplan' } },
+      { email: { outbox: t.outbox, branding: await tenantBranding(brandingSourceOf(t), 'offplan') } },
     );
     expect(
       await t.db.select().from(outboxMessages).where(eq(outboxMessages.template, 'in-app-message')),
