@@ -1,14 +1,12 @@
-import { and, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { analyticsEvents } from '../db/schema/index.ts';
 import type { Settings } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
-import { deleteEventsBefore } from '../modules/analytics/analytics.repository.ts';
+import { deleteEventsBefore, strandedEventIds } from '../modules/analytics/analytics.repository.ts';
 import {
   ANALYTICS_RETENTION_JOB,
-  FORWARD_ANALYTICS_JOB,
   FORWARD_RETRY,
   forwardingVendors,
+  forwardQueue,
 } from './forward-analytics.ts';
 import type { JobQueue } from './queue.ts';
 
@@ -33,18 +31,14 @@ export async function scheduleAnalyticsRetention(
     if (deleted) logger.info({ deleted, cutoff }, 'analytics retention');
     const settled = new Date(Date.now() - 60 * 60 * 1000);
     for (const vendor of forwardingVendors(settings)) {
-      const column =
-        vendor === 'amplitude' ? analyticsEvents.amplitudeForwardedAt : analyticsEvents.posthogForwardedAt;
-      const rows = await db
-        .select({ insertId: analyticsEvents.insertId })
-        .from(analyticsEvents)
-        .where(and(isNull(column), lt(analyticsEvents.receivedAt, settled)))
-        .limit(REFORWARD_MAX);
-      for (let start = 0; start < rows.length; start += REFORWARD_CHUNK) {
-        const insertIds = rows.slice(start, start + REFORWARD_CHUNK).map((row) => row.insertId);
-        await queue.send(FORWARD_ANALYTICS_JOB, { vendor, insertIds }, FORWARD_RETRY);
+      // Events whose retries still run may be handed back too: the forwarding claim sends each only once.
+      const insertIds = await strandedEventIds(db, vendor, settled, REFORWARD_MAX);
+      for (let start = 0; start < insertIds.length; start += REFORWARD_CHUNK) {
+        const chunk = insertIds.slice(start, start + REFORWARD_CHUNK);
+        await queue.send(forwardQueue(vendor), { insertIds: chunk }, FORWARD_RETRY);
       }
-      if (rows.length) logger.info({ vendor, events: rows.length }, 'analytics handed back to forwarding');
+      if (insertIds.length)
+        logger.info({ vendor, events: insertIds.length }, 'analytics handed back to forwarding');
     }
   });
   await queue.schedule(ANALYTICS_RETENTION_JOB, '0 3 * * *');

@@ -2,7 +2,8 @@ import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-c
 
 /**
  * First-party event store (issue 6): what the tracker sends, kept for the retention setting.
- * `insert_id` makes a retried batch idempotent; the forwarded columns make forwarding exactly-once per vendor.
+ * `insert_id` makes a retried batch idempotent; the forwarded columns make forwarding exactly-once per vendor,
+ * and the claim columns keep two jobs (a retry and the nightly re-forward, in any process) from sending one event twice.
  */
 export const analyticsEvents = pgTable(
   'analytics_events',
@@ -20,6 +21,8 @@ export const analyticsEvents = pgTable(
     userProperties: jsonb('user_properties').$type<Record<string, unknown>>().notNull(),
     amplitudeForwardedAt: timestamp('amplitude_forwarded_at', { withTimezone: true }),
     posthogForwardedAt: timestamp('posthog_forwarded_at', { withTimezone: true }),
+    amplitudeClaimedUntil: timestamp('amplitude_claimed_until', { withTimezone: true }),
+    posthogClaimedUntil: timestamp('posthog_claimed_until', { withTimezone: true }),
   },
   (table) => [
     index('analytics_events_received_idx').on(table.receivedAt),

@@ -1,5 +1,5 @@
 import { DEFAULT_ANALYTICS_CONFIG } from '@offplan/shared';
-import { FORWARD_ANALYTICS_JOB, FORWARD_RETRY, forwardingVendors } from '../../jobs/forward-analytics.ts';
+import { queueForwarding } from '../../jobs/forward-analytics.ts';
 import { createRouter } from '../../lib/router.ts';
 import { listEvents, storeEvents } from './analytics.repository.ts';
 import { getAnalyticsConfig, getStoredAnalyticsEvents, postAnalyticsBatch } from './analytics.routes.ts';
@@ -12,11 +12,7 @@ analyticsRouter.openapi(postAnalyticsBatch, async (c) => {
   // The user comes from the session: a body cannot put events on someone else's record.
   const stored = await storeEvents(database.db, events, c.get('user')?.id ?? null);
   // Forwarding never runs inline with the visitor's request: a job does it, retried until it succeeds.
-  if (stored.length) {
-    for (const vendor of forwardingVendors(settings)) {
-      await queue.send(FORWARD_ANALYTICS_JOB, { vendor, insertIds: stored }, FORWARD_RETRY);
-    }
-  }
+  await queueForwarding(queue, settings, stored);
   return c.json({ accepted: events.length }, 202);
 });
 

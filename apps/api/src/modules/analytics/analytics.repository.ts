@@ -1,5 +1,5 @@
 import type { AnalyticsEvent } from '@offplan/shared';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { analyticsEvents } from '../../db/schema/index.ts';
 
@@ -70,4 +70,79 @@ export async function listEvents(
     eventProperties: row.eventProperties,
     userProperties: row.userProperties,
   }));
+}
+
+export type AnalyticsVendor = 'amplitude' | 'posthog';
+export type StoredAnalyticsEvent = typeof analyticsEvents.$inferSelect;
+
+const vendorColumns = (vendor: AnalyticsVendor) =>
+  vendor === 'amplitude'
+    ? { forwarded: analyticsEvents.amplitudeForwardedAt, claimed: analyticsEvents.amplitudeClaimedUntil }
+    : { forwarded: analyticsEvents.posthogForwardedAt, claimed: analyticsEvents.posthogClaimedUntil };
+
+/** Of these events, the ones the vendor has not accepted yet (claimed or not), oldest first. */
+export async function unforwardedEvents(db: Db, vendor: AnalyticsVendor, insertIds: string[]) {
+  if (!insertIds.length) return [];
+  return db
+    .select()
+    .from(analyticsEvents)
+    .where(and(inArray(analyticsEvents.insertId, insertIds), isNull(vendorColumns(vendor).forwarded)))
+    .orderBy(analyticsEvents.time);
+}
+
+/**
+ * Claims events for one send to a vendor, in one statement: only those not yet forwarded and not claimed
+ * by another job (a retry and the nightly re-forward, in this or another process) whose claim is still
+ * running. Answers the claimed rows; a claim left by a crashed process lapses after `seconds`.
+ */
+export async function claimForForwarding(
+  db: Db,
+  vendor: AnalyticsVendor,
+  insertIds: string[],
+  seconds: number,
+): Promise<StoredAnalyticsEvent[]> {
+  if (!insertIds.length) return [];
+  const { forwarded, claimed } = vendorColumns(vendor);
+  return db
+    .update(analyticsEvents)
+    .set({
+      [vendor === 'amplitude' ? 'amplitudeClaimedUntil' : 'posthogClaimedUntil']:
+        sql`now() + make_interval(secs => ${seconds})`,
+    })
+    .where(
+      and(
+        inArray(analyticsEvents.insertId, insertIds),
+        isNull(forwarded),
+        or(isNull(claimed), lt(claimed, sql`now()`)),
+      ),
+    )
+    .returning();
+}
+
+/** The vendor accepted these events (`forwarded`), or refused them and they go back to the pool (released). */
+export async function settleForwarding(
+  db: Db,
+  vendor: AnalyticsVendor,
+  insertIds: string[],
+  outcome: 'forwarded' | 'released',
+) {
+  if (!insertIds.length) return;
+  const set =
+    vendor === 'amplitude'
+      ? {
+          amplitudeClaimedUntil: null,
+          ...(outcome === 'forwarded' ? { amplitudeForwardedAt: new Date() } : {}),
+        }
+      : { posthogClaimedUntil: null, ...(outcome === 'forwarded' ? { posthogForwardedAt: new Date() } : {}) };
+  await db.update(analyticsEvents).set(set).where(inArray(analyticsEvents.insertId, insertIds));
+}
+
+/** Events received before `before` that the vendor has still not accepted (for the nightly re-forward). */
+export async function strandedEventIds(db: Db, vendor: AnalyticsVendor, before: Date, limit: number) {
+  const rows = await db
+    .select({ insertId: analyticsEvents.insertId })
+    .from(analyticsEvents)
+    .where(and(isNull(vendorColumns(vendor).forwarded), lt(analyticsEvents.receivedAt, before)))
+    .limit(limit);
+  return rows.map((row) => row.insertId);
 }

@@ -221,7 +221,9 @@ describe('forwarding to a vendor', () => {
       event({ event_type: 'sidebar_settings_updated' }),
       event({ event_type: 'element_clicked' }),
     ];
-    const response = await send({ events });
+    // Signed in: the roles are person properties, sent with a user's events only (anonymous ones carry none).
+    const user = await t.createUser();
+    const response = await send({ events }, { cookie: await t.signIn(user.email) });
     // The visitor's request is answered before (and whatever) the vendor says.
     expect(response.status).toBe(202);
     await expect
@@ -253,11 +255,11 @@ describe('forwarding to a vendor', () => {
       expect(
         await local.db.select().from(analyticsEvents).where(eq(analyticsEvents.insertId, one.insert_id)),
       ).toHaveLength(1);
-      expect(await local.queue.findJobs('forward-analytics')).toEqual([]);
+      expect(await local.queue.findJobs('forward-analytics-amplitude')).toEqual([]);
       // The same look finds the job where a key is set, so the empty answer above means something.
       const forwarded = event();
       await send({ events: [forwarded] });
-      const jobs = await t.queue.findJobs<{ insertIds: string[] }>('forward-analytics');
+      const jobs = await t.queue.findJobs<{ insertIds: string[] }>('forward-analytics-amplitude');
       expect(jobs.some((job) => job.data.insertIds.includes(forwarded.insert_id))).toBe(true);
     } finally {
       await local.close();

@@ -1,0 +1,2 @@
+ALTER TABLE "analytics_events" ADD COLUMN "amplitude_claimed_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "analytics_events" ADD COLUMN "posthog_claimed_until" timestamp with time zone;
