@@ -45,9 +45,8 @@ const auditIn = <E extends AppEnv>(
 accountRouter.openapi(getUserProjects, async (c) => {
   const { db } = c.get('deps').database;
   const userId = c.get('user').id;
-  // Design §2's automatic recommendations follow claims, renames and organisation changes: refreshed here,
-  // so the counts are right whenever the web reloads the account state.
-  await refreshRecommendations(db, userId);
+  // Design §2's automatic recommendations are kept up to date when their inputs change (a listing saved
+  // or claimed, a membership approved, the role chosen after joining): read as stored (issue 22 part 5).
   const output = await getAccountState(db, userId);
   return c.json({ success: true as const, output }, 200);
 });
@@ -78,6 +77,9 @@ accountRouter.openapi(postChooseRole, async (c) => {
       'Your job role is already set. Ask an owner of your organisation or a platform admin to change it.',
     );
   }
+  // Every new portal user (registered or invited into an organisation) chooses a role first: their first
+  // automatic recommendations, by organisation name and email domain, are made here.
+  await refreshRecommendations(c.get('deps').database.db, userId);
   return c.json({ jobRoleId: roleId }, 200);
 });
 

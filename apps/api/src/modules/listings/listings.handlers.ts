@@ -16,6 +16,7 @@ import { createRouter } from '../../lib/router.ts';
 import type { SignedInEnv } from '../../middlewares/guards.ts';
 import { searchAddresses } from '../gazetteer/gazetteer.handlers.ts';
 import { loadViewer, type Viewer } from '../projects/project-access.ts';
+import { refreshRecommendationsForProjects } from '../projects/recommendations.repository.ts';
 import { requireListingEditor } from './listing-editor.ts';
 import { processUpload, storedUrlsOf } from './listing-media.ts';
 import {
@@ -152,6 +153,8 @@ listingsRouter.openapi(postListing, async (c) => {
       ),
   );
   if (id === null) throw noFreePath();
+  // A new listing is an input of automatic recommendations (issue 22 part 5).
+  await refreshRecommendationsForProjects(db, [id]);
   return c.json({ listing: await listingOf(c, id, viewer.isAdmin) }, 201);
 });
 
@@ -182,7 +185,18 @@ function refuseAdminOnlyChanges(project: ProjectRow, changes: ListingChanges, is
 async function refuseForeignConfigurations(c: SignedInContext, projectId: number, changes: ListingChanges) {
   if (!changes.configurations) return;
   const known = await configurationIdsOf(c.get('deps').database.db, projectId);
+  const seen = new Set<number>();
   changes.configurations.forEach((configuration, index) => {
+    // Each row is saved once, in one statement: an id named twice cannot be both rows.
+    if (configuration.id !== undefined && seen.has(configuration.id)) {
+      throw fieldError(
+        400,
+        `configurations.${index}.id`,
+        'This configuration is listed twice.',
+        'A configuration is listed twice.',
+      );
+    }
+    if (configuration.id !== undefined) seen.add(configuration.id);
     if (configuration.id !== undefined && !known.has(configuration.id)) {
       throw fieldError(
         400,
@@ -217,6 +231,8 @@ listingsRouter.openapi(patchListing, async (c) => {
     ),
   );
   if (!paths) throw noFreePath();
+  // Its names, website, stage and sales status decide who is recommended it (issue 22 part 5).
+  await refreshRecommendationsForProjects(db, [id]);
   await purgeAfterSave(c, [paths.from, paths.to]);
   return c.json({ listing: await listingOf(c, id, viewer.isAdmin) }, 200);
 });

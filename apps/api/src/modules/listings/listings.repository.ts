@@ -12,7 +12,7 @@ import {
   slugify,
   videoIdFromLink,
 } from '@offplan/shared';
-import { and, asc, desc, eq, ilike, like, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -328,18 +328,27 @@ async function replaceConfigurations(
         ...(keep.length ? [notInArray(projectConfigurations.id, keep)] : []),
       ),
     );
-  for (const [position, { id: configurationId, ...row }] of configurations.entries()) {
-    if (configurationId !== undefined) {
-      await tx
-        .update(projectConfigurations)
-        .set({ ...row, position })
-        .where(
-          and(eq(projectConfigurations.id, configurationId), eq(projectConfigurations.projectId, projectId)),
-        );
-    } else {
-      await tx.insert(projectConfigurations).values({ ...row, projectId, position });
-    }
-  }
+  if (!configurations.length) return;
+  // One statement for the whole list (issue 22 part 5): rows with an id update in place (only this
+  // listing's: a foreign id conflicts and is left alone), rows without one are inserted.
+  await tx
+    .insert(projectConfigurations)
+    .values(configurations.map(({ id, ...row }, position) => ({ ...row, id, projectId, position })))
+    .onConflictDoUpdate({
+      target: projectConfigurations.id,
+      set: {
+        name: sql`excluded.name`,
+        bedrooms: sql`excluded.bedrooms`,
+        bathrooms: sql`excluded.bathrooms`,
+        carSpaces: sql`excluded.car_spaces`,
+        priceFrom: sql`excluded.price_from`,
+        priceTo: sql`excluded.price_to`,
+        internalSizeSqm: sql`excluded.internal_size_sqm`,
+        stockAvailable: sql`excluded.stock_available`,
+        position: sql`excluded.position`,
+      },
+      setWhere: eq(projectConfigurations.projectId, projectId),
+    });
 }
 
 /** Where a saved listing's public page was and is (the same path when neither moved). */
@@ -461,18 +470,24 @@ export async function arrangeMedia(
   alongWith: AlongWith<void>,
 ) {
   await db.transaction(async (tx) => {
-    for (const [position, mediaId] of (arrangement.order ?? []).entries()) {
+    // One statement each (issue 22 part 5): each listed id takes its place in the list, and the hero
+    // flag moves in a single pass over the listing's media.
+    const order = arrangement.order ?? [];
+    if (order.length) {
+      const ids = sql`array[${sql.join(
+        order.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::integer[]`;
       await tx
         .update(projectMedia)
-        .set({ position })
-        .where(and(eq(projectMedia.id, mediaId), eq(projectMedia.projectId, projectId)));
+        .set({ position: sql`array_position(${ids}, ${projectMedia.id}) - 1` })
+        .where(and(eq(projectMedia.projectId, projectId), inArray(projectMedia.id, order)));
     }
     if (arrangement.heroId !== undefined) {
-      await tx.update(projectMedia).set({ isHero: false }).where(eq(projectMedia.projectId, projectId));
       await tx
         .update(projectMedia)
-        .set({ isHero: true })
-        .where(and(eq(projectMedia.id, arrangement.heroId), eq(projectMedia.projectId, projectId)));
+        .set({ isHero: sql`${projectMedia.id} = ${arrangement.heroId}` })
+        .where(eq(projectMedia.projectId, projectId));
     }
     await touchProject(tx, projectId);
     await alongWith(tx);

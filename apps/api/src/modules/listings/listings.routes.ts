@@ -12,7 +12,7 @@ import {
   text,
 } from '@offplan/shared';
 import { errorResponse, jsonResponse } from '../../lib/router.ts';
-import { jsonBody, limitBody, requireSession } from '../../middlewares/guards.ts';
+import { jsonBody, limitBody, requirePermission, requireSession } from '../../middlewares/guards.ts';
 
 const idParam = z.object({ id: z.coerce.number().int().positive('must be a project id') });
 const listingBody = jsonResponse(z.object({ listing: listingSchema }), 'The listing as it now is');
@@ -137,7 +137,8 @@ export const getSearchAdd = createRoute({
 export const postListing = createRoute({
   method: 'post',
   path: '/api/listings',
-  middleware: [requireSession, jsonBody] as const,
+  // Issue 22 part 5: adding a project takes the projects.edit permission, not only an organisation.
+  middleware: [requireSession, requirePermission('projects.edit'), jsonBody] as const,
   tags: ['Listings'],
   summary: 'New project, step 2: creates the draft with spec §3 defaults, owned by your organisation',
   request: { body: { required: true, content: { 'application/json': { schema: newProjectDraftSchema } } } },

@@ -25,6 +25,7 @@ import { defaultStaticWebFolders } from '../../lib/static-web.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { projectFixtures } from './projects.fixtures.ts';
 import { PREPARED_SEARCH_SHAPES_MAX } from './projects.repository.ts';
+import { refreshRecommendationsForProjects } from './recommendations.repository.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof projectFixtures>;
@@ -363,7 +364,8 @@ describe('POST /api/project?op=claim_project', () => {
     const org = await f.organisation('Claimers Pty Ltd');
     const claimer = await f.person({ organisationId: org, role: 'member' });
     const projectId = await f.project('Claimable Court', { developerName: 'Claimers Pty Ltd' });
-    // The automatic rule recommends it first (refreshed by GET /api/user-projects).
+    // The automatic rule recommends it first (refreshed when a listing is saved, as the fixture's is here).
+    await refreshRecommendationsForProjects(t.db, [projectId]);
     const before = await userProjects(claimer.cookie);
     expect(before.recommendedProjectIds).toEqual([projectId]);
 
@@ -470,7 +472,14 @@ describe('recommendations (design §2)', () => {
     await f.project('Sold Match', { developerName: 'Smith & Sons Developments', salesStatus: 'SOLD_OUT' });
     await f.project('Stopped Match', { developerName: 'Smith & Sons Developments', stage: 'NOT_PROCEEDING' });
     await f.project('Claimed Match', { developerName: 'Smith & Sons Developments', organisationId: orgB });
-    await f.project('Other Developer', { developerName: 'Smith Developments' });
+    const other = await f.project('Other Developer', { developerName: 'Smith Developments' });
+    // Refreshed when listings are saved, as the fixture's are here (issue 22 part 5).
+    const saved = await t.db.select({ id: projects.id }).from(projects);
+    await refreshRecommendationsForProjects(
+      t.db,
+      saved.map((row) => row.id),
+    );
+    expect(other).toBeGreaterThan(0);
     const state = await userProjects(user.cookie);
     expect(new Set(state.recommendedProjectIds)).toEqual(new Set([byName, byMarketer, byDomain]));
     const rows = await t.db
@@ -482,6 +491,7 @@ describe('recommendations (design §2)', () => {
 
     // Once claimed by someone else, it leaves the recommendations.
     await t.db.update(projects).set({ organisationId: orgB }).where(eq(projects.id, byName));
+    await refreshRecommendationsForProjects(t.db, [byName]);
     expect((await userProjects(user.cookie)).recommendedProjectIds).not.toContain(byName);
   });
 
@@ -565,6 +575,7 @@ describe('account state counts', () => {
     const user = await f.person({ organisationId: org, role: 'owner' });
     const free = await f.project('Count Free', { developerName: 'Count Co' });
     const foreign = await f.project('Count Foreign', { organisationId: orgB, salesStatus: 'SELLING_NOW' });
+    await refreshRecommendationsForProjects(t.db, [free, foreign]);
     let state = await userProjects(user.cookie);
     expect([
       state.projectIds.length,

@@ -81,8 +81,9 @@ export async function matchRecommendations(db: Db, userId: string): Promise<Map<
 }
 
 /**
- * Brings a user's automatic recommendations up to date (GET /api/user-projects calls this first, so
- * the counts always reflect claims, renames and organisation changes). Writes only what changed;
+ * Brings a user's automatic recommendations up to date. Called when one of their inputs changes (a
+ * listing saved or claimed, a membership approved, the job role chosen after joining), never on a read:
+ * GET /api/user-projects reads the stored rows (issue 22 part 5). Writes only what changed;
  * admin-assigned recommendations are left alone.
  */
 export async function refreshRecommendations(db: Db, userId: string): Promise<void> {
@@ -187,4 +188,66 @@ export async function removeHandRecommendation(
     if (rows.length) await alongWith(tx);
     return rows.length > 0;
   });
+}
+
+/**
+ * The portal users whose automatic recommendations a listing can change: those it is recommended to now,
+ * and those its developer or marketer name (through an organisation's name) or its website's domain
+ * (through an email address) would match.
+ */
+async function usersConcernedBy(db: Db, projectIds: number[]): Promise<string[]> {
+  const listed = await db
+    .select({
+      developerName: projects.developerName,
+      marketerName: projects.marketerName,
+      domain: sql<string | null>`${websiteDomainSql}`,
+    })
+    .from(projects)
+    .where(inArray(projects.id, projectIds));
+  const keys = [
+    ...new Set(
+      listed.flatMap((row) => [row.developerName, row.marketerName].map((name) => nameKey(name ?? ''))),
+    ),
+  ].filter((key) => key.length >= MIN_NAME_KEY_LENGTH);
+  const domains = [...new Set(listed.flatMap((row) => (row.domain ? [row.domain] : [])))].filter(
+    (domain) => !PUBLIC_EMAIL_DOMAINS.has(domain),
+  );
+  const emailDomainSql = sql`regexp_replace(lower(split_part(${user.email}, '@', 2)), '^www[.]', '')`;
+  const [recommended, byName, byDomain] = await Promise.all([
+    db
+      .selectDistinct({ userId: projectRecommendations.userId })
+      .from(projectRecommendations)
+      .where(
+        and(
+          inArray(projectRecommendations.projectId, projectIds),
+          ne(projectRecommendations.source, 'admin'),
+        ),
+      ),
+    keys.length
+      ? db
+          .selectDistinct({ userId: member.userId })
+          .from(member)
+          .innerJoin(organization, eq(organization.id, member.organizationId))
+          .where(inArray(nameKeySql(sql`${organization.name}`), keys))
+      : [],
+    domains.length ? db.select({ userId: user.id }).from(user).where(inArray(emailDomainSql, domains)) : [],
+  ]);
+  return [...new Set([...recommended, ...byName, ...byDomain].map((row) => row.userId))];
+}
+
+/**
+ * Brings the automatic recommendations of everyone a saved, created or claimed listing concerns up to
+ * date (issue 22 part 5): the listing's names, website, stage and sales status are their inputs.
+ */
+export async function refreshRecommendationsForProjects(db: Db, projectIds: number[]): Promise<void> {
+  if (!projectIds.length) return;
+  const userIds = await usersConcernedBy(db, projectIds);
+  if (!userIds.length) return;
+  const people = await db
+    .select({ id: user.id, role: user.role })
+    .from(user)
+    .where(inArray(user.id, userIds));
+  for (const person of people) {
+    if (!isPlatformAdmin(person)) await refreshRecommendations(db, person.id);
+  }
 }
