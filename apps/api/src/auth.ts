@@ -7,7 +7,14 @@ import {
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { isAPIError } from 'better-auth/api';
-import { admin, openAPI, organization, phoneNumber, twoFactor } from 'better-auth/plugins';
+import {
+  admin,
+  type OrganizationOptions,
+  openAPI,
+  organization,
+  phoneNumber,
+  twoFactor,
+} from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth-constants.ts';
 import type { Db } from './db/client.ts';
@@ -20,6 +27,7 @@ import { createAuthHooks, SIGN_IN_PER_ACCOUNT } from './modules/auth/auth.hooks.
 import { impersonationPlugin } from './modules/auth/impersonation.plugin.ts';
 import { impersonationEndsAt } from './modules/auth/impersonation-cap.ts';
 import { invitationPlugin } from './modules/auth/invitation.plugin.ts';
+import { refreshRecommendationsOf } from './modules/projects/recommendations.repository.ts';
 
 export { AUTH_BASE_PATH, CLIENT_IP_HEADER };
 
@@ -99,6 +107,21 @@ const DATABASE_HOOKS = {
     },
   },
 } satisfies BetterAuthOptions['databaseHooks'];
+
+/**
+ * Recommendations follow their inputs (issue 22 part 5): joining or leaving an organisation, and an
+ * organisation's new name, change what matches its members.
+ */
+function recommendationHooks(db: Db) {
+  return {
+    afterAddMember: async ({ member }) => refreshRecommendationsOf(db, { userId: member.userId }),
+    afterRemoveMember: async ({ member }) => refreshRecommendationsOf(db, { userId: member.userId }),
+    afterAcceptInvitation: async ({ member }) => refreshRecommendationsOf(db, { userId: member.userId }),
+    afterUpdateOrganization: async ({ organization }) => {
+      if (organization) await refreshRecommendationsOf(db, { organisationId: organization.id });
+    },
+  } satisfies OrganizationOptions['organizationHooks'];
+}
 
 /** better-auth's per-address limits, per path. */
 const RATE_LIMIT = {
@@ -189,7 +212,14 @@ export function createAuth(options: AuthOptions) {
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     // Reset tokens are kept as hashes: a copy of the database cannot be used to take over accounts.
     verification: { storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } } },
-    databaseHooks: DATABASE_HOOKS,
+    databaseHooks: {
+      ...DATABASE_HOOKS,
+      user: {
+        ...DATABASE_HOOKS.user,
+        // A new email domain can match other listings (design §2): recommendations follow it.
+        update: { after: async (updated) => refreshRecommendationsOf(options.db, { userId: updated.id }) },
+      },
+    },
     hooks: createAuthHooks(db, {
       signInPerAccount: options.signInLimitPerAccount ?? SIGN_IN_PER_ACCOUNT.max,
     }),
@@ -273,6 +303,7 @@ export function createAuth(options: AuthOptions) {
         // their names drive recommendations and claims (design §2), and deletion would unclaim projects.
         allowUserToCreateOrganization: false,
         disableOrganizationDeletion: true,
+        organizationHooks: recommendationHooks(options.db),
         schema: {
           organization: {
             additionalFields: {

@@ -251,3 +251,31 @@ export async function refreshRecommendationsForProjects(db: Db, projectIds: numb
     if (!isPlatformAdmin(person)) await refreshRecommendations(db, person.id);
   }
 }
+
+/**
+ * Brings up to date the recommendations of one user, or of every member of an organisation: a
+ * membership, an organisation's name and a user's email domain are inputs too (issue 22 part 5).
+ * Platform admins have none.
+ */
+export async function refreshRecommendationsOf(
+  db: Db,
+  who: { userId: string } | { organisationId: string },
+): Promise<void> {
+  const people = await db
+    .select({ id: user.id, role: user.role })
+    .from(user)
+    .where(
+      'userId' in who
+        ? eq(user.id, who.userId)
+        : inArray(
+            user.id,
+            db
+              .select({ id: member.userId })
+              .from(member)
+              .where(eq(member.organizationId, who.organisationId)),
+          ),
+    );
+  for (const person of people) {
+    if (!isPlatformAdmin(person)) await refreshRecommendations(db, person.id);
+  }
+}

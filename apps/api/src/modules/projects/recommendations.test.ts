@@ -86,4 +86,22 @@ describe('automatic recommendations follow their inputs, not reads (issue 22 par
     expect(claimed.status).toBe(200);
     expect(await recommendedTo(user.cookie)).toEqual([]);
   });
+
+  it("follow an organisation's new name when its owner renames it through better-auth", async () => {
+    const org = await f.organisation('Quartzline Group');
+    const owner = await f.person({ organisationId: org, role: 'owner' });
+    const listed = await f.project('Marlow Quarter', { developerName: 'Marlow Property Co' });
+    // Inputs already refreshed once (a listing save would do the same): nothing matches the old name.
+    await patchListing(listed, { developerName: 'Marlow Property Co' });
+    expect(await recommendedTo(owner.cookie)).toEqual([]);
+
+    const renamed = await t.request('/api/auth/organization/update', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { organizationId: org, data: { name: 'Marlow Property Co' } },
+    });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    expect(await recommendedTo(owner.cookie)).toEqual([listed]);
+  });
 });
+
