@@ -104,4 +104,3 @@ describe('automatic recommendations follow their inputs, not reads (issue 22 par
     expect(await recommendedTo(owner.cookie)).toEqual([listed]);
   });
 });
-
