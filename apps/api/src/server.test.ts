@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, get as httpGet, type IncomingMessage, request } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,6 +90,14 @@ describe(`the portal process (${onPostgres ? 'PostgreSQL server' : 'embedded PGl
     expect(output).toContain('developer@demo.offplan.test');
     expect(output).toContain(DEMO_PASSWORD);
     expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200);
+  });
+
+  it('keeps idle connections open longer than clients and load balancers (65 s, not 5 s)', async () => {
+    const answer = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpGet(`${baseUrl}/healthz`, { agent: new Agent({ keepAlive: true }) }, resolve).on('error', reject),
+    );
+    answer.resume();
+    expect(answer.headers['keep-alive']).toBe('timeout=65');
   });
 
   it('signs in a demo account and shows its projects', async () => {

@@ -8,6 +8,9 @@ import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/demo-data.ts';
 import type { Settings } from './env.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 
+/** How long an idle keep-alive connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
+
 /** How long shutdown waits for requests in flight before closing what is left. */
 const SHUTDOWN_GRACE_MS = 4000;
 
@@ -29,6 +32,13 @@ export async function startServer(settings: Settings) {
       resolve(listening),
     );
   });
+  // Keep idle connections longer than clients and load balancers do (60 s is the common idle timeout):
+  // with Node's default 5 s, a client reusing a connection just as the server closes it gets ECONNRESET
+  // (seen in the browser tests' API polling). Shutdown closes idle connections itself.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   logger.info(
