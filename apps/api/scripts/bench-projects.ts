@@ -1,30 +1,16 @@
-/**
- * Project search benchmark (issue 5): seeds the demo data with 100,000 listings, then times five typical
- * searches through the HTTP layer (the whole app in-process: request context, session, validation,
- * JSON) next to the same SQL statements run straight on the database, on PGlite and on PostgreSQL.
- *
- *   npm run bench:projects [-- --projects 100000 --runs 200 --only pglite|postgres]
- *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/postgres (default) — a scratch database
- *   `bench_projects` is created there and dropped afterwards.
- *
- * Targets: p95 ≤ 30 ms on PostgreSQL, ≤ 60 ms on PGlite; API time ≤ 2× the bare query time.
- */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD, type ProjectSearchRequestInput, projectSearchRequestSchema } from '@offplan/shared';
-import { eq, fillPlaceholders, like, sql } from 'drizzle-orm';
+import { type ProjectSearchRequestInput, projectSearchRequestSchema } from '@offplan/shared';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
-import { rateLimit, throttleCounters } from '../src/db/schema/index.ts';
 import { seedDemoData } from '../src/db/seed/demo-data.ts';
-import { parseSettings } from '../src/env.ts';
 import { loadViewer } from '../src/modules/projects/project-access.ts';
 import { buildSearchQueries, searchPlan } from '../src/modules/projects/projects.repository.ts';
-import { buildApp } from '../src/test/test-app.ts';
+import { signedInBenchApp, BENCH_USER_EMAIL as USER_EMAIL } from './bench-app.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +27,6 @@ const runs = Number(values.runs);
 const warmup = Number(values.warmup);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const BENCH_DB = 'bench_projects';
-const USER_EMAIL = 'developer@demo.offplan.test';
 
 type Search = { name: string; body: ProjectSearchRequestInput };
 
@@ -138,29 +123,10 @@ async function runOn(kind: 'pglite' | 'postgres') {
   try {
     await prepareBenchData(kind, database);
 
-    const settings = parseSettings({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      BASE_URL: 'http://localhost:3000',
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'silent',
-    });
-    const { app, deps } = await buildApp(database, settings);
-    stop = () => deps.queue.stop({ graceful: false, timeout: 1000 });
-    const headers = { origin: settings.baseUrl, 'content-type': 'application/json' };
-    // Runs against one --url database sign in again and again: sign-in limits are not measured here.
-    await database.db.delete(throttleCounters).where(eq(throttleCounters.key, `sign-in:${USER_EMAIL}`));
-    await database.db.delete(rateLimit).where(like(rateLimit.key, '%/sign-in/email'));
-    const signIn = await app.request('/api/auth/sign-in/email', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: USER_EMAIL, password: DEMO_PASSWORD }),
-    });
-    if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
+    const signedIn = await signedInBenchApp(database, dataDir);
+    stop = signedIn.stop;
+    const { app } = signedIn;
+    const { cookie, ...headers } = signedIn.headers;
     const state = (await (
       await app.request('/api/user-projects', { headers: { ...headers, cookie } })
     ).json()) as {
