@@ -1,11 +1,10 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ListingCompleteness as Completeness, ProjectSummary } from '@offplan/shared';
 import { ERROR_CODES } from '@offplan/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useQuery, useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
-import { type ErrorComponentProps, getRouteApi, useRouter } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useMemo } from 'react';
-import { AccessErrorRedirect, describeError } from '../../../components/feedback/error-page.tsx';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { type ErrorComponentProps, getRouteApi } from '@tanstack/react-router';
+import { type ReactNode, useMemo } from 'react';
+import { AdminPageError } from '../../../components/feedback/admin-page-error.tsx';
 import { isAccessError, isApiClientError } from '../../../lib/api-client.ts';
 import { useDashboardFiltersStore, useDashboardSortStore } from '../../../stores/dashboard-store.ts';
 import { siteQueryOptions } from '../../site/index.ts';
@@ -153,35 +152,13 @@ export function DashboardPending() {
 }
 
 export function DashboardError({ error }: ErrorComponentProps) {
-  const router = useRouter();
-  const queryErrorResetBoundary = useQueryErrorResetBoundary();
-
-  useEffect(() => {
-    // Lets a retry start the query again instead of rethrowing the cached error.
-    queryErrorResetBoundary.reset();
-  }, [queryErrorResetBoundary]);
-
-  // A lost session or an unverified email (also a 403) is no error of this page.
-  if (isAccessError(error)) return <AccessErrorRedirect error={error} />;
-  if (isApiClientError(error, ERROR_CODES.forbidden) || (isApiClientError(error) && error.status === 403)) {
-    return <AdminDashboardFallback />;
-  }
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle size={18} />}
-      title="Your projects could not be loaded"
-      maw={640}
-    >
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{describeError(error)}</Text>
-        <Button size="xs" variant="white" color="red" onClick={() => void router.invalidate()}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
-  );
+  // A lost session or an unverified email (also a 403) is no error of this page: AdminPageError sends
+  // those on; the API refusing the call as it refuses admins is explained instead.
+  const refusedAsAdmin =
+    !isAccessError(error) &&
+    (isApiClientError(error, ERROR_CODES.forbidden) || (isApiClientError(error) && error.status === 403));
+  if (refusedAsAdmin) return <AdminDashboardFallback />;
+  return <AdminPageError error={error} title="Your projects could not be loaded" />;
 }
 
 /** The API refused the call as it refuses admins: explain rather than report an error. */
