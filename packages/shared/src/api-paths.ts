@@ -86,6 +86,19 @@ export const API_PATHS = {
   feedback: '/api/feedback',
   devMailbox: '/api/dev/mailbox',
 
+  leads: '/api/leads',
+  leadsExport: '/api/leads/export',
+  leadResponseTimes: '/api/leads/response-times',
+  lead: (id: number) => `/api/leads/${id}`,
+  leadStatus: (id: number) => `/api/leads/${id}/status`,
+  leadNotes: (id: number) => `/api/leads/${id}/notes`,
+  leadAssignee: (id: number) => `/api/leads/${id}/assignee`,
+  leadSettings: '/api/leads/settings',
+  projectLeadRecipients: (projectId: number) => `/api/projects/${projectId}/lead-recipients`,
+  leadDigest: '/api/account/lead-digest',
+  leadScoringRules: '/api/lead-scoring/rules',
+  leadScoringPreview: '/api/lead-scoring/preview',
+
   analyticsConfig: '/api/analytics/config',
   analyticsBatch: '/api/analytics/batch',
 } as const;

@@ -50,4 +50,8 @@ export const ERROR_CODES = {
   termsNotAccepted: 'TERMS_NOT_ACCEPTED',
   /** An admin may not act as this user (an admin, opted out, banned, themselves, or already acting). */
   impersonationRefused: 'IMPERSONATION_REFUSED',
+  /** An enquiry on a listing that takes none (design §2: HIDDEN or SOLD_OUT). */
+  enquiriesClosed: 'ENQUIRIES_CLOSED',
+  /** An enquiry the spam rules refuse (sent too fast after the form was shown, or a stale form). */
+  enquiryRejected: 'ENQUIRY_REJECTED',
 } as const;

@@ -6,6 +6,7 @@ export * from './api-paths.ts';
 export * from './constants.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './leads.ts';
 export * from './listings.ts';
 export * from './messages.ts';
 export * from './notifications.ts';

@@ -16,3 +16,33 @@ export async function startJobQueue(database: Database, options: { logger: Logge
   await boss.start();
   return boss;
 }
+
+type SqlClient = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * pg-boss's connection option for a job sent inside a Drizzle transaction: the job row commits or
+ * rolls back with the rows that asked for it (a lead is acknowledged only with its follow-up jobs,
+ * issue 16). Both drivers' transactions hold the client that ran `begin` (PGlite's transaction, a
+ * pooled node-postgres client), which answers pg-boss's `executeSql`.
+ */
+export function jobsInTransaction(tx: unknown) {
+  const client = (tx as { session?: { client?: SqlClient } }).session?.client;
+  if (!client || typeof client.query !== 'function') {
+    throw new Error('jobsInTransaction needs a Drizzle transaction of the pglite or node-postgres driver');
+  }
+  return { db: { executeSql: (text: string, values?: unknown[]) => client.query(text, values) } };
+}
+
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Creates the queues (idempotent) and loads them into pg-boss's queue cache. A send inside a
+ * transaction looks its queue up first; on the embedded database, whose one connection the open
+ * transaction holds, a lookup outside it would wait for ever. Call before any `jobsInTransaction` send.
+ */
+export async function prepareQueues(queue: JobQueue, names: readonly string[]) {
+  for (const name of names) {
+    await queue.createQueue(name);
+    await queue.findJobs(name, { id: NO_JOB });
+  }
+}

@@ -3,6 +3,7 @@ export * from './analytics.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './enums.ts';
+export * from './leads.ts';
 export * from './listings.ts';
 export * from './notifications.ts';
 export * from './project-access.ts';

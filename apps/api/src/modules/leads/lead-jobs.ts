@@ -1,0 +1,19 @@
+/**
+ * The leads module's background jobs (issue 16). Intake sends the first two in the transaction that
+ * stores the lead (jobs/queue.ts `jobsInTransaction`), so an acknowledged enquiry always has them.
+ */
+export const LEAD_JOBS = {
+  /** {leadId}: the instant email to the project's recipients and the bell message, written once. */
+  notify: 'lead-notify',
+  /** {leadId}, due at the response deadline: alerts the assignee and owners if the lead is still New. */
+  speedCheck: 'lead-speed-check',
+  /** Daily (cron): each subscribed user's digest of yesterday's leads. */
+  digest: 'lead-digest',
+  /** Daily (cron): decays scores of leads without activity for 60 days (design §3). */
+  scoreDecay: 'lead-score-decay',
+} as const;
+
+export type LeadJobData = { leadId: number };
+
+/** Retries for the follow-up jobs: a passing database hiccup must not lose a notification. */
+export const LEAD_JOB_RETRY = { retryLimit: 10, retryDelay: 15, retryBackoff: true } as const;

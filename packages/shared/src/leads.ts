@@ -1,0 +1,580 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { BUYER_TYPES, type BuyerType } from './enums.ts';
+import { multilineText, text } from './text.ts';
+
+/**
+ * Leads (issue 16, design §3, decision 027): the enquiry a buyer sends from a public listing page,
+ * the lead it becomes, its pipeline, its score and the leads page's query. One contract for the
+ * public form, the API, the web and the demo data.
+ */
+
+/** Spec §3 buyer types a buyer can be (ALL is a reporting filter, not a buyer). */
+export const ENQUIRY_BUYER_TYPES = BUYER_TYPES.filter((type) => type !== 'ALL') as Exclude<
+  BuyerType,
+  'ALL'
+>[];
+export type EnquiryBuyerType = (typeof ENQUIRY_BUYER_TYPES)[number];
+
+export const FINANCE_STATUSES = ['PRE_APPROVED', 'ARRANGING', 'NOT_STARTED', 'CASH'] as const;
+export type FinanceStatus = (typeof FINANCE_STATUSES)[number];
+export const FINANCE_STATUS_LABELS: Record<FinanceStatus, string> = {
+  PRE_APPROVED: 'Finance pre-approved',
+  ARRANGING: 'Arranging finance',
+  NOT_STARTED: 'Not started yet',
+  CASH: 'Paying cash',
+};
+
+export const TIMEFRAMES = [
+  'READY_NOW',
+  'WITHIN_3_MONTHS',
+  'WITHIN_6_MONTHS',
+  'WITHIN_12_MONTHS',
+  'BROWSING',
+] as const;
+export type Timeframe = (typeof TIMEFRAMES)[number];
+export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
+  READY_NOW: 'Ready to buy now',
+  WITHIN_3_MONTHS: 'Within 3 months',
+  WITHIN_6_MONTHS: 'Within 6 months',
+  WITHIN_12_MONTHS: 'Within 12 months',
+  BROWSING: 'Just browsing',
+};
+
+/** Pipeline (design §3): New → Contacted → Inspected → Reserved → Exchanged → Settled, or Lost. */
+export const LEAD_STATUSES = [
+  'NEW',
+  'CONTACTED',
+  'INSPECTED',
+  'RESERVED',
+  'EXCHANGED',
+  'SETTLED',
+  'LOST',
+] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  NEW: 'New',
+  CONTACTED: 'Contacted',
+  INSPECTED: 'Inspected',
+  RESERVED: 'Reserved',
+  EXCHANGED: 'Exchanged',
+  SETTLED: 'Settled',
+  LOST: 'Lost',
+};
+/** Design §3: these count as sales for CPS campaigns (sale price and date recorded). */
+export const SALE_LEAD_STATUSES: readonly LeadStatus[] = ['EXCHANGED', 'SETTLED'];
+
+/** Where a lead came from: the public listing form, or the lead API (issue 18). */
+export const LEAD_SOURCES = ['listing', 'api', 'import'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export const LEAD_SCORE_MAX = 100;
+/** Design §3: scores decay after this many days without activity. */
+export const LEAD_SCORE_DECAY_AFTER_DAYS = 60;
+/** A repeat enquiry on the same project within this window merges into the lead (design §3). */
+export const LEAD_MERGE_WINDOW_HOURS = 24;
+/** Speed-to-lead default (issue 16): minutes within business hours. */
+export const DEFAULT_RESPONSE_TARGET_MINUTES = 15;
+/** Spec §9's 2000: the longest enquiry message. */
+export const ENQUIRY_MESSAGE_MAX = 2000;
+/** An enquiry sent faster than this after the form was shown is a robot's (issue 16 spam rule). */
+export const ENQUIRY_MIN_FILL_MS = 3000;
+
+export const ENQUIRY_CONSENT_MESSAGE = 'Please agree to be contacted about this development';
+export const ENQUIRY_PHONE_MESSAGE = 'Enter a valid phone number, e.g. 0412 345 678';
+
+/**
+ * A phone number in E.164, read as Australian unless it starts with + (issue 16). Undefined when it
+ * is not a valid number.
+ */
+export function normalisePhone(input: string): string | undefined {
+  const parsed = parsePhoneNumberFromString(input, 'AU');
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+const optionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .optional()
+    .transform((value) => value || undefined);
+
+/** Form posts send '' for an untouched select; '' means not given. */
+const blankAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(blankAsUndefined, z.enum(values, { error: message }).optional());
+
+const optionalInt = (min: number, max: number, message: string) =>
+  z.preprocess(
+    blankAsUndefined,
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+
+/** Marketing attribution sent with an enquiry (query string of the listing page, spec §2 campaign id). */
+export const leadAttributionSchema = z.object({
+  utmSource: optionalText(255),
+  utmMedium: optionalText(255),
+  utmCampaign: optionalText(255),
+  utmTerm: optionalText(255),
+  utmContent: optionalText(255),
+  referrer: optionalText(2000),
+  /** Spec §2 `iterableEmailCampaignId`. */
+  campaignId: optionalText(255),
+});
+
+/** What a buyer sends from the public listing page (and the JSON API). Field messages are the form's. */
+export const enquiryInputSchema = z
+  .object({
+    name: text({ error: 'Enter your name' })
+      .trim()
+      .min(1, 'Enter your name')
+      .max(120, 'must be at most 120 characters'),
+    email: text({ error: 'Enter your email address' })
+      .trim()
+      .toLowerCase()
+      .max(254, 'must be at most 254 characters')
+      .pipe(z.email('Enter a valid email address, e.g. name@example.com')),
+    phone: text({ error: ENQUIRY_PHONE_MESSAGE })
+      .trim()
+      .max(40, ENQUIRY_PHONE_MESSAGE)
+      .transform((value, context) => {
+        const phone = normalisePhone(value);
+        if (!phone) {
+          context.addIssue({ code: 'custom', message: ENQUIRY_PHONE_MESSAGE });
+          return z.NEVER;
+        }
+        return phone;
+      }),
+    postcode: z.preprocess(
+      blankAsUndefined,
+      text()
+        .trim()
+        .regex(/^\d{4}$/, 'Enter a 4-digit Australian postcode')
+        .optional(),
+    ),
+    buyerType: z.enum(ENQUIRY_BUYER_TYPES as [EnquiryBuyerType, ...EnquiryBuyerType[]], {
+      error: 'Choose what kind of buyer you are',
+    }),
+    /** Whole dollars. */
+    budget: optionalInt(0, 100_000_000, 'Enter a budget in whole dollars'),
+    bedrooms: optionalInt(0, 6, 'Choose a number of bedrooms'),
+    configuration: optionalText(120),
+    timeframe: optionalEnum(TIMEFRAMES, 'Choose when you plan to buy'),
+    financeStatus: optionalEnum(FINANCE_STATUSES, 'Choose your finance status'),
+    message: z.preprocess(
+      blankAsUndefined,
+      multilineText()
+        .trim()
+        .max(ENQUIRY_MESSAGE_MAX, `must be at most ${ENQUIRY_MESSAGE_MAX} characters`)
+        .optional(),
+    ),
+    /** Must be given (a checkbox posts 'on'; JSON sends true). */
+    consent: z.preprocess(
+      (value) => value === true || value === 'on' || value === 'true',
+      z.literal(true, { error: ENQUIRY_CONSENT_MESSAGE }),
+    ),
+  })
+  .extend(leadAttributionSchema.shape);
+export type EnquiryInput = z.input<typeof enquiryInputSchema>;
+export type Enquiry = z.output<typeof enquiryInputSchema>;
+
+/** The fields a scoring rule can read (design §3). */
+export const SCORING_FIELDS = [
+  'buyerType',
+  'financeStatus',
+  'timeframe',
+  'budget',
+  'bedrooms',
+  'hasPhone',
+  'hasMessage',
+  'hasPostcode',
+  'source',
+  'hasCampaign',
+] as const;
+export type ScoringField = (typeof SCORING_FIELDS)[number];
+export const SCORING_FIELD_LABELS: Record<ScoringField, string> = {
+  buyerType: 'Buyer type',
+  financeStatus: 'Finance status',
+  timeframe: 'Timeframe',
+  budget: 'Budget ($)',
+  bedrooms: 'Bedrooms wanted',
+  hasPhone: 'Gave a phone number',
+  hasMessage: 'Wrote a message',
+  hasPostcode: 'Gave a postcode',
+  source: 'Source',
+  hasCampaign: 'Came from a campaign',
+};
+
+/**
+ * How a rule compares: `equals`/`in` for enumerations and text, `gte`/`lte` for numbers, `present`
+ * for yes/no fields (value ignored).
+ */
+export const SCORING_OPERATORS = ['equals', 'in', 'gte', 'lte', 'present'] as const;
+export type ScoringOperator = (typeof SCORING_OPERATORS)[number];
+
+export const scoringRuleInputSchema = z
+  .object({
+    field: z.enum(SCORING_FIELDS),
+    operator: z.enum(SCORING_OPERATORS),
+    value: z.union([text().max(100), z.number().finite(), z.array(text().max(100)).max(20)]).nullable(),
+    points: z.number().int().min(-100).max(100),
+    /** What the lead page shows beside the points: "+20 finance pre-approved". */
+    label: text().trim().min(1, 'Give the rule a label').max(80),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((rule, context) => {
+    const numeric = rule.operator === 'gte' || rule.operator === 'lte';
+    if (numeric && typeof rule.value !== 'number') {
+      context.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: 'A number is needed for this comparison',
+      });
+    }
+    if (rule.operator === 'in' && !Array.isArray(rule.value)) {
+      context.addIssue({ code: 'custom', path: ['value'], message: 'A list of values is needed' });
+    }
+    if (rule.operator === 'equals' && (rule.value === null || Array.isArray(rule.value))) {
+      context.addIssue({ code: 'custom', path: ['value'], message: 'A value is needed' });
+    }
+  });
+export type ScoringRuleInput = z.input<typeof scoringRuleInputSchema>;
+
+export const scoringRuleSchema = z.object({
+  id: z.number().int(),
+  field: z.enum(SCORING_FIELDS),
+  operator: z.enum(SCORING_OPERATORS),
+  value: z.union([z.string(), z.number(), z.array(z.string())]).nullable(),
+  points: z.number().int(),
+  label: z.string(),
+  enabled: z.boolean(),
+});
+export type ScoringRule = z.infer<typeof scoringRuleSchema>;
+
+/** The whole rule set, replaced at once (the /lead-scoring page saves what it previewed). */
+export const scoringRulesInputSchema = z.object({ rules: z.array(scoringRuleInputSchema).max(100) });
+
+/** One line of a score's explanation: "+20 Finance pre-approved". */
+export const scoreContributionSchema = z.object({
+  ruleId: z.number().int().nullable(),
+  label: z.string(),
+  points: z.number().int(),
+});
+export type ScoreContribution = z.infer<typeof scoreContributionSchema>;
+
+/** What a scoring rule reads from a lead. */
+export type ScorableLead = {
+  buyerType: string | null;
+  financeStatus: string | null;
+  timeframe: string | null;
+  budget: number | null;
+  bedrooms: number | null;
+  phone: string | null;
+  message: string | null;
+  postcode: string | null;
+  source: string | null;
+  campaignId: string | null;
+};
+
+function fieldValue(lead: ScorableLead, field: ScoringField): string | number | boolean | null {
+  switch (field) {
+    case 'hasPhone':
+      return Boolean(lead.phone);
+    case 'hasMessage':
+      return Boolean(lead.message?.trim());
+    case 'hasPostcode':
+      return Boolean(lead.postcode);
+    case 'hasCampaign':
+      return Boolean(lead.campaignId);
+    default:
+      return lead[field];
+  }
+}
+
+function ruleMatches(rule: Omit<ScoringRule, 'id'>, lead: ScorableLead): boolean {
+  const actual = fieldValue(lead, rule.field);
+  switch (rule.operator) {
+    case 'present':
+      return actual !== null && actual !== false && actual !== '';
+    case 'equals':
+      return actual !== null && String(actual) === String(rule.value);
+    case 'in':
+      return actual !== null && Array.isArray(rule.value) && rule.value.includes(String(actual));
+    case 'gte':
+      return typeof actual === 'number' && typeof rule.value === 'number' && actual >= rule.value;
+    case 'lte':
+      return typeof actual === 'number' && typeof rule.value === 'number' && actual <= rule.value;
+  }
+}
+
+/**
+ * The one scoring function (design §3): each enabled rule that matches adds its points; the total is
+ * held to 0–100. Answers every contribution, so a lead can say why it scored as it did.
+ */
+export function scoreLead(
+  rules: readonly (Omit<ScoringRule, 'id'> & { id: number | null })[],
+  lead: ScorableLead,
+): { score: number; contributions: ScoreContribution[] } {
+  const contributions: ScoreContribution[] = [];
+  for (const rule of rules) {
+    if (!rule.enabled || !ruleMatches(rule, lead)) continue;
+    contributions.push({ ruleId: rule.id, label: rule.label, points: rule.points });
+  }
+  const total = contributions.reduce((sum, item) => sum + item.points, 0);
+  return { score: Math.max(0, Math.min(LEAD_SCORE_MAX, total)), contributions };
+}
+
+/**
+ * Design §3 decay: after 60 days without activity a score loses a quarter of its value for each
+ * further 30 days, down to nothing. Answers the points to take off (0 while active).
+ */
+export function scoreDecayPoints(score: number, daysWithoutActivity: number): number {
+  if (daysWithoutActivity < LEAD_SCORE_DECAY_AFTER_DAYS) return 0;
+  const steps = 1 + Math.floor((daysWithoutActivity - LEAD_SCORE_DECAY_AFTER_DAYS) / 30);
+  return Math.min(score, Math.round((score * Math.min(steps, 4)) / 4));
+}
+
+export const leadPersonSchema = z.object({ id: z.string(), name: z.string() });
+
+/** One row of the leads table. Contact fields are masked for job roles of spec §6's list [8]. */
+export const leadSummarySchema = z.object({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  projectTitle: z.string(),
+  createdAt: z.string(),
+  lastEnquiryAt: z.string(),
+  status: z.enum(LEAD_STATUSES),
+  buyerType: z.enum(ENQUIRY_BUYER_TYPES as [EnquiryBuyerType, ...EnquiryBuyerType[]]),
+  score: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  source: z.string(),
+  enquiryCount: z.number().int(),
+  assignee: leadPersonSchema.nullable(),
+  /** Seconds from the enquiry to the first move out of New; null while New. */
+  firstResponseSeconds: z.number().int().nullable(),
+  /** True when contact details were masked for the reader. */
+  masked: z.boolean(),
+});
+export type LeadSummary = z.infer<typeof leadSummarySchema>;
+
+export const LEAD_TIMELINE_KINDS = [
+  'enquiry',
+  'repeat_enquiry',
+  'status',
+  'note',
+  'assigned',
+  'speed_alert',
+  'notified',
+] as const;
+export type LeadTimelineKind = (typeof LEAD_TIMELINE_KINDS)[number];
+
+export const leadTimelineEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEAD_TIMELINE_KINDS),
+  at: z.string(),
+  actor: leadPersonSchema.nullable(),
+  /** Plain text (a note, a lost reason, a repeat enquiry's message); always shown as text. */
+  text: z.string().nullable(),
+  /** Kind-specific facts: {from, to} for a status, {assignee} for an assignment. */
+  data: z.record(z.string(), z.unknown()),
+});
+export type LeadTimelineEntry = z.infer<typeof leadTimelineEntrySchema>;
+
+export const leadDetailSchema = leadSummarySchema.extend({
+  postcode: z.string().nullable(),
+  budget: z.number().int().nullable(),
+  bedrooms: z.number().int().nullable(),
+  configuration: z.string().nullable(),
+  timeframe: z.enum(TIMEFRAMES).nullable(),
+  financeStatus: z.enum(FINANCE_STATUSES).nullable(),
+  message: z.string().nullable(),
+  utmSource: z.string().nullable(),
+  utmMedium: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+  referrer: z.string().nullable(),
+  campaignId: z.string().nullable(),
+  consentAt: z.string(),
+  lostReason: z.string().nullable(),
+  salePrice: z.number().int().nullable(),
+  saleDate: z.string().nullable(),
+  /** The score before decay and each rule's part in it, then the decay line when there is one. */
+  scoreContributions: z.array(scoreContributionSchema),
+  timeline: z.array(leadTimelineEntrySchema),
+  /** The same buyer's leads on other projects the reader may see (design §3 "linked across projects"). */
+  alsoEnquiredOn: z.array(
+    z.object({
+      leadId: z.number().int(),
+      projectId: z.number().int(),
+      projectTitle: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** Who the lead can be assigned to: the project's approved members. */
+  assignableMembers: z.array(leadPersonSchema),
+  /** Whether the reader may change it (status, notes, assignee); admins and approved members may. */
+  canEdit: z.boolean(),
+});
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
+
+export const LEAD_SORTS = ['createdAt', 'score', 'status', 'project', 'name', 'lastEnquiryAt'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+export const LEADS_PAGE_SIZES = [25, 50, 100] as const;
+
+const csvList = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess(
+    (value) =>
+      value === undefined || value === ''
+        ? undefined
+        : Array.isArray(value)
+          ? value
+          : String(value)
+              .split(',')
+              .filter((part) => part !== ''),
+    z.array(item).max(1000).optional(),
+  );
+
+const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+
+/**
+ * The leads page's query, the same in the URL, the API and the export (issue 16: export exactly the
+ * filtered set). Lists are comma-separated in a query string.
+ */
+export const leadQuerySchema = z.object({
+  projectIds: csvList(z.coerce.number().int().positive()),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  status: csvList(z.enum(LEAD_STATUSES)),
+  buyerType: csvList(z.enum(ENQUIRY_BUYER_TYPES as [EnquiryBuyerType, ...EnquiryBuyerType[]])),
+  scoreMin: z.coerce.number().int().min(0).max(LEAD_SCORE_MAX).optional(),
+  scoreMax: z.coerce.number().int().min(0).max(LEAD_SCORE_MAX).optional(),
+  source: csvList(z.enum(LEAD_SOURCES)),
+  /** A user id, or 'none' for unassigned leads. */
+  assignee: text().max(100).optional(),
+  /** Admins' /enquiries: one organisation's leads. */
+  organisationId: text().max(100).optional(),
+  /** Name, email or phone contains (not offered to masked readers). */
+  q: text().trim().max(100).optional(),
+  sort: z.enum(LEAD_SORTS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce
+    .number()
+    .int()
+    .refine((value) => (LEADS_PAGE_SIZES as readonly number[]).includes(value), 'must be 25, 50 or 100')
+    .default(25),
+});
+export type LeadQuery = z.output<typeof leadQuerySchema>;
+export type LeadQueryInput = z.input<typeof leadQuerySchema>;
+
+export const leadPageSchema = z.object({
+  items: z.array(leadSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  /** Whether the reader may export (refused for spec §6's list [8]). */
+  canExport: z.boolean(),
+  /** Whether contact details are masked for the reader. */
+  masked: z.boolean(),
+});
+export type LeadPage = z.infer<typeof leadPageSchema>;
+
+export const leadStatusChangeSchema = z
+  .object({
+    status: z.enum(LEAD_STATUSES),
+    lostReason: z.preprocess(blankAsUndefined, multilineText().trim().min(1).max(500).optional()),
+    salePrice: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(1_000_000_000).optional()),
+    saleDate: z.preprocess(blankAsUndefined, isoDate.optional()),
+  })
+  .superRefine((change, context) => {
+    if (change.status === 'LOST' && !change.lostReason) {
+      context.addIssue({ code: 'custom', path: ['lostReason'], message: 'Say why the lead was lost' });
+    }
+    if (SALE_LEAD_STATUSES.includes(change.status)) {
+      if (change.salePrice === undefined)
+        context.addIssue({ code: 'custom', path: ['salePrice'], message: 'Enter the sale price' });
+      if (change.saleDate === undefined)
+        context.addIssue({ code: 'custom', path: ['saleDate'], message: 'Enter the sale date' });
+    }
+  });
+export type LeadStatusChange = z.input<typeof leadStatusChangeSchema>;
+
+export const leadNoteInputSchema = z.object({
+  text: multilineText().trim().min(1, 'Write a note').max(5000, 'must be at most 5000 characters'),
+});
+export const leadAssignInputSchema = z.object({ assigneeId: text().max(100).nullable() });
+
+/** Response times of the leads in a query (issue 16 speed-to-lead), per agent and per project. */
+export const responseTimeRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  leads: z.number().int(),
+  responded: z.number().int(),
+  medianSeconds: z.number().nullable(),
+  p90Seconds: z.number().nullable(),
+});
+export const leadResponseTimesSchema = z.object({
+  overall: responseTimeRowSchema,
+  byAgent: z.array(responseTimeRowSchema),
+  byProject: z.array(responseTimeRowSchema),
+});
+export type LeadResponseTimes = z.infer<typeof leadResponseTimesSchema>;
+
+/** An organisation's speed-to-lead target (issue 16). */
+export const leadResponseTargetSchema = z.object({
+  minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60),
+  businessHoursOnly: z.boolean(),
+});
+export type LeadResponseTarget = z.infer<typeof leadResponseTargetSchema>;
+
+/** A project's lead-notification recipients: empty means the default (organisation owners and members). */
+export const leadRecipientsSchema = z.object({
+  emails: z.array(z.email().max(254)).max(50),
+  /** Who receives when `emails` is empty, for the page to show. */
+  defaults: z.array(z.string()),
+});
+export const leadRecipientsInputSchema = z.object({
+  emails: z
+    .array(text().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address')))
+    .max(50, 'At most 50 recipients'),
+});
+
+export const leadDigestPreferenceSchema = z.object({ dailyDigest: z.boolean() });
+
+/** The preview of a rule set on the most recent leads (issue 16: 200) before it is saved. */
+export const LEAD_SCORING_PREVIEW_SIZE = 200;
+export const scoringPreviewSchema = z.object({
+  leads: z.array(
+    z.object({
+      id: z.number().int(),
+      projectTitle: z.string(),
+      name: z.string(),
+      createdAt: z.string(),
+      currentScore: z.number().int(),
+      newScore: z.number().int(),
+      newContributions: z.array(scoreContributionSchema),
+    }),
+  ),
+  changed: z.number().int(),
+  raised: z.number().int(),
+  lowered: z.number().int(),
+});
+export type ScoringPreview = z.infer<typeof scoringPreviewSchema>;
+
+/**
+ * A CSV cell that a spreadsheet will not run as a formula (OWASP CSV injection): a value starting with
+ * =, +, -, @, tab or carriage return is prefixed with an apostrophe; every cell is quoted.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '""';
+  if (typeof value === 'number') return `"${value}"`;
+  let cell = value;
+  if (/^[=+\-@\t\r]/.test(cell)) cell = `'${cell}`;
+  return `"${cell.replace(/"/g, '""')}"`;
+}
