@@ -4,11 +4,14 @@ import type * as accessRequests from './modules/access-requests/access-requests.
 import type * as account from './modules/account/account.routes.ts';
 import type * as admin from './modules/admin/admin.routes.ts';
 import type * as analytics from './modules/analytics/analytics.routes.ts';
+import type * as enquiries from './modules/enquiries/enquiries.routes.ts';
 import type * as feedback from './modules/feedback/feedback.routes.ts';
 import type * as gazetteer from './modules/gazetteer/gazetteer.routes.ts';
 import type * as health from './modules/health/health.routes.ts';
 import type * as interest from './modules/interest/interest.routes.ts';
 import type * as invitations from './modules/invitations/invitations.routes.ts';
+import type * as leadScoring from './modules/lead-scoring/lead-scoring.routes.ts';
+import type * as leads from './modules/leads/leads.routes.ts';
 import type * as listings from './modules/listings/listings.routes.ts';
 import type * as mailbox from './modules/mailbox/mailbox.routes.ts';
 import type * as notifications from './modules/notifications/notifications.routes.ts';
@@ -47,11 +50,14 @@ export type ApiSchema = SchemaOfRoutes<
   | typeof account
   | typeof admin
   | typeof analytics
+  | typeof enquiries
   | typeof feedback
   | typeof gazetteer
   | typeof health
   | typeof interest
   | typeof invitations
+  | typeof leadScoring
+  | typeof leads
   | typeof listings
   | typeof mailbox
   | typeof notifications

@@ -17,11 +17,14 @@ import { accountRouter } from './modules/account/account.handlers.ts';
 import { adminRouter } from './modules/admin/admin.handlers.ts';
 import { analyticsRouter } from './modules/analytics/analytics.handlers.ts';
 import { handleAuth } from './modules/auth/auth.handlers.ts';
+import { enquiriesRouter } from './modules/enquiries/enquiries.handlers.ts';
 import { feedbackRouter } from './modules/feedback/feedback.handlers.ts';
 import { gazetteerRouter } from './modules/gazetteer/gazetteer.handlers.ts';
 import { healthRouter } from './modules/health/health.handlers.ts';
 import { interestRouter } from './modules/interest/interest.handlers.ts';
 import { invitationsRouter } from './modules/invitations/invitations.handlers.ts';
+import { leadScoringRouter } from './modules/lead-scoring/lead-scoring.handlers.ts';
+import { leadsRouter } from './modules/leads/leads.handlers.ts';
 import { listingsRouter } from './modules/listings/listings.handlers.ts';
 import { mailboxRouter } from './modules/mailbox/mailbox.handlers.ts';
 import { notificationsRouter } from './modules/notifications/notifications.handlers.ts';
@@ -81,6 +84,9 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.route('/', notificationsRouter);
   app.route('/', listingsRouter);
   app.route('/', gazetteerRouter);
+  app.route('/', leadsRouter);
+  app.route('/', leadScoringRouter);
+  app.route('/', enquiriesRouter);
   // Also the public listing page /{state}/{slug}: before the web app's fallback (only the 8 lower-case states).
   app.route('/', publicListingRouter);
 

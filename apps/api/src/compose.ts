@@ -26,7 +26,7 @@ export async function composeApp(settings: Settings, database: Database, options
   const logger = options.logger ?? createLogger(settings.logLevel);
   const queue = await startJobQueue(database, { logger });
   const outbox = createOutbox(database.db, queue);
-  await startWorkers(queue, { db: database.db, logger, settings });
+  await startWorkers(queue, { db: database.db, logger, settings, outbox });
   const auth = createAuth({
     db: database.db,
     baseUrl: settings.baseUrl,

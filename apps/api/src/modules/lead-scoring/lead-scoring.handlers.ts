@@ -1,0 +1,3 @@
+import { createRouter } from '../../lib/router.ts';
+
+export const leadScoringRouter = createRouter();
