@@ -13,8 +13,12 @@ export const escapeHtml = (value: unknown) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
-/** One branded layout for every email: a heading, paragraphs, one button, and the same words as plain text. */
-function brandedEmail(
+/**
+ * One branded layout for every email: a heading, paragraphs, one button, and the same words as plain
+ * text. Every paragraph is escaped here, so what a buyer or user typed shows as text. Modules with
+ * their own emails (modules/leads/lead-emails.ts) build on it.
+ */
+export function brandedEmail(
   branding: Branding,
   content: {
     subject: string;

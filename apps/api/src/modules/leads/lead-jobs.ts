@@ -1,3 +1,5 @@
+import type { Tenant } from '@offplan/shared';
+
 /**
  * The leads module's background jobs (issue 16). Intake sends the first two in the transaction that
  * stores the lead (jobs/queue.ts `jobsInTransaction`), so an acknowledged enquiry always has them.
@@ -11,9 +13,15 @@ export const LEAD_JOBS = {
   digest: 'lead-digest',
   /** Daily (cron): decays scores of leads without activity for 60 days (design §3). */
   scoreDecay: 'lead-score-decay',
+  /** Sent when admins save the scoring rules: re-scores the open leads of the last 90 days. */
+  rescore: 'lead-rescore',
 } as const;
 
-export type LeadJobData = { leadId: number };
+/**
+ * `tenant`: the site the enquiry came through (lib/branding.ts currentTenant() at intake); the team's
+ * emails carry its branding. Offplan when not given.
+ */
+export type LeadJobData = { leadId: number; tenant?: Tenant };
 
 /** Retries for the follow-up jobs: a passing database hiccup must not lose a notification. */
 export const LEAD_JOB_RETRY = { retryLimit: 10, retryDelay: 15, retryBackoff: true } as const;

@@ -2,15 +2,65 @@ import type { Db } from '../../db/client.ts';
 import type { Settings } from '../../env.ts';
 import { type JobQueue, prepareQueues } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { Outbox } from '../../lib/outbox.ts';
-import { LEAD_JOBS } from './lead-jobs.ts';
+import { DELIVER_OUTBOX_JOB, type Outbox } from '../../lib/outbox.ts';
+import { decayLeadScores, rescoreOpenLeads } from '../lead-scoring/lead-scoring.repository.ts';
+import { LEAD_JOBS, type LeadJobData } from './lead-jobs.ts';
+import { checkLeadSpeed, notifyLead, sendLeadDigests } from './lead-notifications.ts';
 
 export type LeadWorkerDeps = { db: Db; logger: Logger; settings: Settings; outbox: Outbox };
 
+/** The zone of the daily schedules: the portal's day is an Australian one. */
+export const LEAD_SCHEDULE_TIME_ZONE = 'Australia/Sydney';
+/** Issue 16: the digest in the morning, before the working day starts. */
+export const LEAD_DIGEST_CRON = '0 7 * * *';
+/** Decay once a night, when nobody is working leads. */
+export const LEAD_SCORE_DECAY_CRON = '30 2 * * *';
+
 /**
- * The leads module's workers and schedules. The queues are prepared first: intake sends its jobs
- * inside the lead's transaction (jobs/queue.ts).
+ * Works a batch of per-lead jobs one by one; a failure fails the batch after the others ran, and the
+ * retry redoes only what is not done (each job writes its once-only mark with its messages).
  */
-export async function workLeadJobs(queue: JobQueue, _deps: LeadWorkerDeps) {
-  await prepareQueues(queue, Object.values(LEAD_JOBS));
+function eachLead(run: (data: LeadJobData) => Promise<unknown>) {
+  return async (jobs: { data: LeadJobData }[]) => {
+    let failure: unknown;
+    for (const job of jobs) await run(job.data).catch((error) => (failure ??= error));
+    if (failure) throw failure;
+  };
+}
+
+/**
+ * The leads module's workers and schedules (issue 16). The queues are prepared first: intake sends its
+ * jobs inside the lead's transaction, and the notification jobs send outbox deliveries inside theirs
+ * (jobs/queue.ts). Any number of processes may run these: pg-boss hands each job to one of them, a
+ * schedule fires once across all, and every job is safe to run again.
+ */
+export async function workLeadJobs(queue: JobQueue, deps: LeadWorkerDeps) {
+  await prepareQueues(queue, [...Object.values(LEAD_JOBS), DELIVER_OUTBOX_JOB]);
+  const { db, logger } = deps;
+  const perLead = { batchSize: 10, pollingIntervalSeconds: 1 };
+  await queue.work<LeadJobData>(
+    LEAD_JOBS.notify,
+    perLead,
+    eachLead((data) => notifyLead(deps, data)),
+  );
+  await queue.work<LeadJobData>(
+    LEAD_JOBS.speedCheck,
+    perLead,
+    eachLead((data) => checkLeadSpeed(deps, data)),
+  );
+  await queue.work(LEAD_JOBS.digest, async () => {
+    const digests = await sendLeadDigests(deps);
+    logger.info({ digests }, 'lead digests written');
+  });
+  await queue.work(LEAD_JOBS.scoreDecay, async () => {
+    const changed = await decayLeadScores(db);
+    logger.info({ changed }, 'lead scores decayed');
+  });
+  await queue.work(LEAD_JOBS.rescore, async () => {
+    const changed = await rescoreOpenLeads(db);
+    logger.info({ changed }, 'open leads re-scored with the saved rules');
+  });
+  const daily = { tz: LEAD_SCHEDULE_TIME_ZONE };
+  await queue.schedule(LEAD_JOBS.digest, LEAD_DIGEST_CRON, null, daily);
+  await queue.schedule(LEAD_JOBS.scoreDecay, LEAD_SCORE_DECAY_CRON, null, daily);
 }
