@@ -6,8 +6,20 @@ import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { emailNotVerified, forbidden, sessionRequired } from '../../lib/errors.ts';
 import { type CachedPage, pageCacheFor } from '../../lib/page-cache.ts';
 import { createRouter } from '../../lib/router.ts';
+import { createEnquiryFormToken } from '../enquiries/enquiry-form-token.ts';
 import { requireListingEditor } from '../listings/listing-editor.ts';
 import { loadListingParts, toListing } from '../listings/listings.repository.ts';
+import {
+  ATTRIBUTION_FIELDS,
+  type AttributionField,
+  ENQUIRY_FORM_END,
+  ENQUIRY_FORM_START,
+  ENQUIRY_HIDDEN_FIELDS_SLOT,
+  ENQUIRY_SENT_TEMPLATE_START,
+  type EnquiryFormState,
+  enquiryHiddenFieldsHtml,
+} from './enquiry-form.render.ts';
+import { ENQUIRY_FORM_SCRIPT, ENQUIRY_FORM_SCRIPT_PATH } from './enquiry-form.script.ts';
 import { renderListingPage, renderNotFoundPage } from './public-listing.render.ts';
 import { movedListingPath, projectIdAtAnyPath, projectIdAtCurrentPath } from './public-listing.repository.ts';
 import { getPurgeUrl, PUBLIC_LISTING_ROUTE } from './public-listing.routes.ts';
@@ -17,6 +29,10 @@ const HTML_HEADERS = {
   // Freshness is ours to manage (purges); browsers and CDNs revalidate.
   'cache-control': 'public, max-age=0, must-revalidate',
 };
+
+/** Design §2: HIDDEN takes a listing off the marketplace; NOT_PROCEEDING projects are hidden. */
+const offMarketplace = ({ project }: { project: { salesStatus: string; stage: string } }) =>
+  project.salesStatus === 'HIDDEN' || project.stage === 'NOT_PROCEEDING';
 
 /** Renders (or redirects, or refuses) one public path from the database. */
 async function renderPath(
@@ -45,19 +61,84 @@ async function renderPath(
     };
   }
   const parts = await loadListingParts(db, currentId);
-  // Design §2: HIDDEN takes a listing off the marketplace; NOT_PROCEEDING projects are hidden.
-  if (!parts || parts.project.salesStatus === 'HIDDEN' || parts.project.stage === 'NOT_PROCEEDING') {
-    return notFoundPage;
-  }
+  if (!parts || offMarketplace(parts)) return notFoundPage;
   const listing = toListing(parts, { isAdmin: false });
   return { status: 200, body: renderListingPage(listing, context), headers: HTML_HEADERS, cacheable: true };
 }
 
-function respond(page: Omit<CachedPage, 'storedAt'>, cache: 'HIT' | 'MISS', head: boolean) {
-  return new Response(head || page.status === 301 ? null : page.body, {
-    status: page.status,
-    headers: { ...page.headers, 'x-cache': cache },
-  });
+/** Query parameters of a visit that the enquiry form carries as attribution (spec §2 campaign id). */
+const ATTRIBUTION_QUERY: Record<Exclude<AttributionField, 'referrer'>, string> = {
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+  utmTerm: 'utm_term',
+  utmContent: 'utm_content',
+  campaignId: 'iterableEmailCampaignId',
+};
+
+/** Where this visit came from: the query's UTM and campaign parameters and the Referer, cut to size. */
+function attributionOf(c: Context<AppEnv>): Partial<Record<AttributionField, string>> {
+  const attribution: Partial<Record<AttributionField, string>> = {};
+  for (const [field, parameter] of Object.entries(ATTRIBUTION_QUERY) as [AttributionField, string][]) {
+    const value = c.req.query(parameter)?.trim();
+    if (value) attribution[field] = value.slice(0, ATTRIBUTION_FIELDS[field]);
+  }
+  const referrer = c.req.header('referer')?.trim();
+  if (referrer) attribution.referrer = referrer.slice(0, ATTRIBUTION_FIELDS.referrer);
+  return attribution;
+}
+
+const authSecret = async (deps: AppDeps) => (await deps.auth.$context).secret;
+
+/**
+ * A page's body for one response: the form's token (made now: its age is the form's fill time) and
+ * the visit's attribution go into the slot the cached body keeps for them.
+ */
+export async function withEnquiryFields(
+  deps: AppDeps,
+  body: string,
+  attribution: Partial<Record<AttributionField, string>>,
+) {
+  if (!body.includes(ENQUIRY_HIDDEN_FIELDS_SLOT)) return body;
+  const token = createEnquiryFormToken(await authSecret(deps));
+  return body.replace(ENQUIRY_HIDDEN_FIELDS_SLOT, () => enquiryHiddenFieldsHtml(token, attribution));
+}
+
+/**
+ * The page after a sent enquiry (`?enquiry=sent`, where the no-JavaScript form's post redirects): the
+ * confirmation the page keeps for its script takes the form's place.
+ */
+function withConfirmation(body: string) {
+  const start = body.indexOf(ENQUIRY_FORM_START);
+  const end = body.indexOf(ENQUIRY_FORM_END);
+  const sentStart = body.indexOf(ENQUIRY_SENT_TEMPLATE_START);
+  const sentEnd = body.indexOf('</template>', sentStart);
+  if (start < 0 || end < start || sentStart < end || sentEnd < 0) return body;
+  const sent = body.slice(sentStart + ENQUIRY_SENT_TEMPLATE_START.length, sentEnd);
+  return (
+    body.slice(0, start) +
+    sent +
+    body.slice(end + ENQUIRY_FORM_END.length, sentStart) +
+    body.slice(sentEnd + '</template>'.length)
+  );
+}
+
+async function respond(
+  c: Context<AppEnv>,
+  page: Omit<CachedPage, 'storedAt'>,
+  cache: 'HIT' | 'MISS',
+  head: boolean,
+) {
+  const headers: Record<string, string> = { ...page.headers, 'x-cache': cache };
+  if (head || page.status === 301) return new Response(null, { status: page.status, headers });
+  let body = page.body;
+  if (page.status === 200 && c.req.query('enquiry') === 'sent') {
+    body = withConfirmation(body);
+    // One visitor's page: no cache may keep it, and the shared page cache above never sees it.
+    headers['cache-control'] = 'private, no-store';
+  }
+  body = await withEnquiryFields(c.get('deps'), body, attributionOf(c));
+  return new Response(body, { status: page.status, headers });
 }
 
 export const publicListingRouter = createRouter();
@@ -70,12 +151,49 @@ publicListingRouter.get(PUBLIC_LISTING_ROUTE, async (c) => {
   const path = `/${prefix}/${slug}`;
   const head = c.req.method === 'HEAD';
   const hit = cache.get(path);
-  if (hit) return respond(hit, 'HIT', head);
+  if (hit) return respond(c, hit, 'HIT', head);
   const generation = cache.generation;
   const { cacheable, ...page } = await renderPath(deps, deps.database.db, prefix, slug);
   if (cacheable) cache.set(path, page, generation);
-  return respond(page, 'MISS', head);
+  return respond(c, page, 'MISS', head);
 });
+
+/** The enquiry form's script (versioned by content: kept a year by browsers). */
+publicListingRouter.get(ENQUIRY_FORM_SCRIPT_PATH.split('?')[0]!, (c) =>
+  c.body(ENQUIRY_FORM_SCRIPT, 200, {
+    'content-type': 'text/javascript; charset=utf-8',
+    'cache-control':
+      c.req.query('v') === ENQUIRY_FORM_SCRIPT_PATH.split('=')[1]
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=300',
+  }),
+);
+
+/**
+ * The listing page showing what a buyer sent, with a message per field (the no-JavaScript form's
+ * answer to a refused enquiry). It holds one buyer's details: rendered for this response only, never
+ * cached anywhere. A project no longer on the marketplace answers the not-found page.
+ */
+export async function renderEnquiryAnswer(
+  c: Context<AppEnv>,
+  projectId: number,
+  form: EnquiryFormState,
+  status: 400 | 409 | 429,
+) {
+  const deps = c.get('deps');
+  const context = { baseUrl: deps.settings.baseUrl, productName: deps.settings.productName };
+  const headers = { ...HTML_HEADERS, 'cache-control': 'private, no-store' };
+  const parts = await loadListingParts(deps.database.db, projectId);
+  if (!parts || offMarketplace(parts)) return c.body(renderNotFoundPage(context), 404, headers);
+  const page = renderListingPage(toListing(parts, { isAdmin: false }), context, form);
+  const kept = Object.fromEntries(
+    (Object.keys(ATTRIBUTION_FIELDS) as AttributionField[]).map((field) => [
+      field,
+      form.values[field]?.slice(0, ATTRIBUTION_FIELDS[field]),
+    ]),
+  );
+  return c.body(await withEnquiryFields(deps, page, kept), status, headers);
+}
 
 function tokenMatches(given: string | undefined, expected: string | undefined): boolean {
   if (!given || !expected) return false;

@@ -5,6 +5,12 @@ import {
   PROJECT_TYPE_LABELS,
 } from '@offplan/shared';
 import { escapeHtml } from '../../lib/message-templates.ts';
+import {
+  type EnquiryFormState,
+  enquiryFormHtml,
+  enquiryFormScriptTag,
+  FORM_STYLE,
+} from './enquiry-form.render.ts';
 
 /** JSON safe inside a <script> element (no `</script>`, no HTML comment openers). */
 export function scriptJson(value: unknown): string {
@@ -65,7 +71,7 @@ table{border-collapse:collapse;width:100%;background:#fff}th,td{text-align:left;
 .card{background:#fff;border:1px solid #e3e6ef;border-radius:8px;padding:16px}
 .description p{line-height:1.6}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dt{color:#5b6478}dd{margin:0}
 a{color:#2740a8}
-`;
+${FORM_STYLE}`;
 
 export type RenderContext = { baseUrl: string; productName: string };
 
@@ -199,9 +205,10 @@ function descriptionParagraphs(description: string): string {
 /**
  * The public listing page (design §2): everything a buyer and a search engine read, server-rendered.
  * In-planning listings show no construction progress or completion date; sold-out listings show a
- * notice instead of the enquiry form. The enquiry form and view tracking have marked slots.
+ * notice instead of the enquiry form. Without `form` the page holds nothing of one visit and may be
+ * cached (its form token is filled in per response); with it, it shows what a buyer sent and must not.
  */
-export function renderListingPage(listing: Listing, context: RenderContext): string {
+export function renderListingPage(listing: Listing, context: RenderContext, form?: EnquiryFormState): string {
   const linkable = <T extends { url: string; thumbnailUrl: string }>(items: T[]) =>
     items.filter((item) => safeUrl(item.url) && safeUrl(item.thumbnailUrl));
   const images = linkable(listing.images);
@@ -266,13 +273,8 @@ ${listing.videoId ? `<section id="video"><h2>Video</h2><p><a href="https://www.y
 ${documents ? `<section id="documents"><h2>Documents</h2><ul>${documents}</ul></section>` : ''}
 ${mapSection}
 <section id="enquiry" data-enquiries="${closed ? 'closed' : 'open'}">
-<h2>Enquire</h2>
-${
-  closed
-    ? '<p class="notice">Enquiries are closed for this project.</p>'
-    : `<!-- ENQUIRY FORM SLOT (leads issue): render the enquiry form here, posting to the leads API with data-project-id. -->
-<div data-slot="enquiry-form" data-project-id="${listing.id}"></div>`
-}
+<h2 id="enquiry-heading">Enquire</h2>
+${closed ? '<p class="notice">Enquiries are closed for this project.</p>' : enquiryFormHtml(listing, form)}
 </section>
 <!-- BUYER FEEDBACK SLOT (reporting issue) -->
 <div data-slot="buyer-feedback" data-project-id="${listing.id}"></div>
@@ -280,6 +282,7 @@ ${
 </main>
 <!-- VIEW TRACKING SLOT (reporting issue): page view, gallery, floorplan, brochure download, phone reveal and video play events read this and the data-track attributes above. -->
 <script type="application/json" id="listing-tracking">${scriptJson({ projectId: listing.id, path: listing.publicPath })}</script>
+${closed ? '' : enquiryFormScriptTag()}
 </body>
 </html>
 `;
