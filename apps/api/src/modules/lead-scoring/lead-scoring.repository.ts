@@ -122,6 +122,14 @@ function openLeadsAfter(db: Db, since: Date, afterId: number, limit: number) {
     .limit(limit);
 }
 
+/** Compared field by field: jsonb hands keys back in its own order, so the JSON texts differ. */
+const sameContributions = (a: readonly ScoreContribution[], b: readonly ScoreContribution[]) =>
+  a.length === b.length &&
+  a.every(
+    (item, index) =>
+      item.ruleId === b[index]?.ruleId && item.label === b[index]?.label && item.points === b[index]?.points,
+  );
+
 type Rescored = { id: number; baseScore: number; score: number; contributions: ScoreContribution[] };
 
 /** One UPDATE for a batch of new scores. */
@@ -158,7 +166,7 @@ export async function rescoreOpenLeads(db: Db, now = new Date(), batchSize = 500
       const same =
         lead.baseScore === next.baseScore &&
         lead.score === next.score &&
-        JSON.stringify(lead.scoreContributions) === JSON.stringify(next.contributions);
+        sameContributions(lead.scoreContributions, next.contributions);
       if (!same) rescored.push({ id: lead.id, ...next });
     }
     await writeScores(db, rescored);

@@ -270,7 +270,7 @@ describe('lead-score-decay', () => {
     const projectId = await projectWithMembers('Decay Court', []);
     const now = new Date();
     const ages = [10, 59, 61, 95, 120, 200];
-    const rows = [];
+    const rows: (typeof leads.$inferSelect)[] = [];
     for (const days of ages) {
       rows.push(
         await l.lead(projectId, {
