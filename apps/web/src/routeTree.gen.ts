@@ -24,7 +24,10 @@ import { Route as BareSidebarsRouteImport } from './routes/_bare/sidebars'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainAccessrequestsRouteImport } from './routes/_main/accessrequests'
 import { Route as MainDashboardRouteImport } from './routes/_main/dashboard'
+import { Route as MainEnquiriesRouteImport } from './routes/_main/enquiries'
 import { Route as MainFeedbackRouteImport } from './routes/_main/feedback'
+import { Route as MainLeadScoringRouteImport } from './routes/_main/lead-scoring'
+import { Route as MainLeadsRouteImport } from './routes/_main/leads'
 import { Route as MainMessagesRouteImport } from './routes/_main/messages'
 import { Route as MainOffplanAiRouteImport } from './routes/_main/offplan-ai'
 import { Route as MainProfileRouteImport } from './routes/_main/profile'
@@ -119,9 +122,24 @@ const MainDashboardRoute = MainDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => MainRoute,
 } as any)
+const MainEnquiriesRoute = MainEnquiriesRouteImport.update({
+  id: '/enquiries',
+  path: '/enquiries',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainFeedbackRoute = MainFeedbackRouteImport.update({
   id: '/feedback',
   path: '/feedback',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainLeadScoringRoute = MainLeadScoringRouteImport.update({
+  id: '/lead-scoring',
+  path: '/lead-scoring',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainLeadsRoute = MainLeadsRouteImport.update({
+  id: '/leads',
+  path: '/leads',
   getParentRoute: () => MainRoute,
 } as any)
 const MainMessagesRoute = MainMessagesRouteImport.update({
@@ -247,7 +265,10 @@ export interface FileRoutesByFullPath {
   '/sidebars': typeof BareSidebarsRoute
   '/accessrequests': typeof MainAccessrequestsRoute
   '/dashboard': typeof MainDashboardRoute
+  '/enquiries': typeof MainEnquiriesRoute
   '/feedback': typeof MainFeedbackRoute
+  '/lead-scoring': typeof MainLeadScoringRoute
+  '/leads': typeof MainLeadsRoute
   '/messages': typeof MainMessagesRoute
   '/offplan-ai': typeof MainOffplanAiRoute
   '/profile': typeof MainProfileRoute
@@ -283,7 +304,10 @@ export interface FileRoutesByTo {
   '/sidebars': typeof BareSidebarsRoute
   '/accessrequests': typeof MainAccessrequestsRoute
   '/dashboard': typeof MainDashboardRoute
+  '/enquiries': typeof MainEnquiriesRoute
   '/feedback': typeof MainFeedbackRoute
+  '/lead-scoring': typeof MainLeadScoringRoute
+  '/leads': typeof MainLeadsRoute
   '/messages': typeof MainMessagesRoute
   '/offplan-ai': typeof MainOffplanAiRoute
   '/profile': typeof MainProfileRoute
@@ -323,7 +347,10 @@ export interface FileRoutesById {
   '/_bare/sidebars': typeof BareSidebarsRoute
   '/_main/accessrequests': typeof MainAccessrequestsRoute
   '/_main/dashboard': typeof MainDashboardRoute
+  '/_main/enquiries': typeof MainEnquiriesRoute
   '/_main/feedback': typeof MainFeedbackRoute
+  '/_main/lead-scoring': typeof MainLeadScoringRoute
+  '/_main/leads': typeof MainLeadsRoute
   '/_main/messages': typeof MainMessagesRoute
   '/_main/offplan-ai': typeof MainOffplanAiRoute
   '/_main/profile': typeof MainProfileRoute
@@ -362,7 +389,10 @@ export interface FileRouteTypes {
     | '/sidebars'
     | '/accessrequests'
     | '/dashboard'
+    | '/enquiries'
     | '/feedback'
+    | '/lead-scoring'
+    | '/leads'
     | '/messages'
     | '/offplan-ai'
     | '/profile'
@@ -398,7 +428,10 @@ export interface FileRouteTypes {
     | '/sidebars'
     | '/accessrequests'
     | '/dashboard'
+    | '/enquiries'
     | '/feedback'
+    | '/lead-scoring'
+    | '/leads'
     | '/messages'
     | '/offplan-ai'
     | '/profile'
@@ -437,7 +470,10 @@ export interface FileRouteTypes {
     | '/_bare/sidebars'
     | '/_main/accessrequests'
     | '/_main/dashboard'
+    | '/_main/enquiries'
     | '/_main/feedback'
+    | '/_main/lead-scoring'
+    | '/_main/leads'
     | '/_main/messages'
     | '/_main/offplan-ai'
     | '/_main/profile'
@@ -578,11 +614,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainDashboardRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/enquiries': {
+      id: '/_main/enquiries'
+      path: '/enquiries'
+      fullPath: '/enquiries'
+      preLoaderRoute: typeof MainEnquiriesRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/feedback': {
       id: '/_main/feedback'
       path: '/feedback'
       fullPath: '/feedback'
       preLoaderRoute: typeof MainFeedbackRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/lead-scoring': {
+      id: '/_main/lead-scoring'
+      path: '/lead-scoring'
+      fullPath: '/lead-scoring'
+      preLoaderRoute: typeof MainLeadScoringRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/leads': {
+      id: '/_main/leads'
+      path: '/leads'
+      fullPath: '/leads'
+      preLoaderRoute: typeof MainLeadsRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/messages': {
@@ -781,7 +838,10 @@ const BareRouteWithChildren = BareRoute._addFileChildren(BareRouteChildren)
 interface MainRouteChildren {
   MainAccessrequestsRoute: typeof MainAccessrequestsRoute
   MainDashboardRoute: typeof MainDashboardRoute
+  MainEnquiriesRoute: typeof MainEnquiriesRoute
   MainFeedbackRoute: typeof MainFeedbackRoute
+  MainLeadScoringRoute: typeof MainLeadScoringRoute
+  MainLeadsRoute: typeof MainLeadsRoute
   MainMessagesRoute: typeof MainMessagesRoute
   MainOffplanAiRoute: typeof MainOffplanAiRoute
   MainProfileRoute: typeof MainProfileRoute
@@ -801,7 +861,10 @@ interface MainRouteChildren {
 const MainRouteChildren: MainRouteChildren = {
   MainAccessrequestsRoute: MainAccessrequestsRoute,
   MainDashboardRoute: MainDashboardRoute,
+  MainEnquiriesRoute: MainEnquiriesRoute,
   MainFeedbackRoute: MainFeedbackRoute,
+  MainLeadScoringRoute: MainLeadScoringRoute,
+  MainLeadsRoute: MainLeadsRoute,
   MainMessagesRoute: MainMessagesRoute,
   MainOffplanAiRoute: MainOffplanAiRoute,
   MainProfileRoute: MainProfileRoute,

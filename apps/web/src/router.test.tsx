@@ -353,11 +353,14 @@ describe('maintenance', () => {
 });
 
 describe('not found', () => {
-  it.each(['/no-such-page-here', '/crm', '/leads'])('answers %s with the not-found page', async (path) => {
-    stubApi({ session: sessionOf() });
-    renderApp(path);
+  it.each(['/no-such-page-here', '/crm', '/reporting'])(
+    'answers %s with the not-found page',
+    async (path) => {
+      stubApi({ session: sessionOf() });
+      renderApp(path);
 
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to dashboard' }).getAttribute('href')).toBe('/dashboard');
-  });
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to dashboard' }).getAttribute('href')).toBe('/dashboard');
+    },
+  );
 });

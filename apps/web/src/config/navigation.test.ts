@@ -99,13 +99,17 @@ describe('visibleNavigation', () => {
       '/projects',
       '/projects/recommended',
       '/projects/pending',
+      '/leads',
     ]);
   });
 
   it('shows admins the built admin pages, the dev mailbox included, and never the hidden profile section', () => {
     expect(urls(visibleNavigation(groups, admin))).toEqual([
+      '/leads',
       '/users',
       '/accessrequests',
+      '/enquiries',
+      '/lead-scoring',
       '/messages',
       '/site-settings',
       '/dev/mailbox',
@@ -258,7 +262,8 @@ describe('navigation config', () => {
     expect(isPageVisible('/profile', groups)).toBe(true);
     expect(isPageVisible('/users', groups)).toBe(true);
     expect(isPageVisible('/dev/mailbox', groups)).toBe(true);
-    expect(isPageVisible('/leads', groups)).toBe(false);
+    expect(isPageVisible('/leads', groups)).toBe(true);
+    expect(isPageVisible('/reporting', groups)).toBe(false);
     expect(isPageVisible('/pending-invites', groups)).toBe(false);
   });
 });

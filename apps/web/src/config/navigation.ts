@@ -111,12 +111,12 @@ export function showsDashboardLink(account: NavAccount): boolean {
   return account.projects > 0;
 }
 
-/** Spec §2's workspace pages: leads, reporting, organisation and CRM (not built yet). */
+/** Spec §2's workspace pages: leads (built), reporting, organisation and CRM (not built yet). */
 const WORKSPACE_NAV_GROUP: NavGroup = {
   id: 'workspace',
   visible: true,
   items: [
-    { id: 'leads', label: 'Leads', url: '/leads', icon: IconAddressBook, visible: false },
+    { id: 'leads', label: 'Leads', url: '/leads', icon: IconAddressBook, visible: true },
     {
       id: 'reporting',
       label: 'Reporting',
@@ -188,7 +188,7 @@ function adminNavGroup(productName: string): NavGroup {
         icon: IconMail,
         visible: false,
       },
-      { id: 'admin-enquiries', label: 'Enquiries', url: '/enquiries', icon: IconInbox, visible: false },
+      { id: 'admin-enquiries', label: 'Enquiries', url: '/enquiries', icon: IconInbox, visible: true },
       {
         id: 'admin-buyer-demands',
         label: 'Buyer Demands',
@@ -201,7 +201,7 @@ function adminNavGroup(productName: string): NavGroup {
         label: 'Lead Scoring',
         url: '/lead-scoring',
         icon: IconTargetArrow,
-        visible: false,
+        visible: true,
       },
       { id: 'admin-export', label: 'Export', url: '/export', icon: IconFileExport, visible: false },
       {

@@ -1,6 +1,10 @@
 import type {
   AdminUserDetail,
   AdminUserRow,
+  LeadDetail,
+  LeadPage,
+  LeadResponseTimes,
+  LeadSummary,
   Listing,
   ProjectSummary,
   SiteInfo,
@@ -222,6 +226,98 @@ export function listingOf(overrides: Partial<Listing> = {}): Listing {
     canMoveStageBack: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-02T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** One row of the leads table (GET /api/leads), as an unmasked reader gets it. */
+export function leadSummaryOf(id: number, overrides: Partial<LeadSummary> = {}): LeadSummary {
+  return {
+    id,
+    projectId: 11,
+    projectTitle: 'Harbour Residences',
+    createdAt: '2026-03-01T00:00:00.000Z',
+    lastEnquiryAt: '2026-03-01T00:00:00.000Z',
+    status: 'NEW',
+    buyerType: 'INVESTOR',
+    score: 55,
+    name: `Buyer ${id}`,
+    email: `buyer${id}@example.com`,
+    phone: '+61412345678',
+    source: 'listing',
+    enquiryCount: 1,
+    assignee: null,
+    firstResponseSeconds: null,
+    masked: false,
+    ...overrides,
+  };
+}
+
+export function leadPageOf(items: LeadSummary[], overrides: Partial<LeadPage> = {}): LeadPage {
+  return { items, total: items.length, page: 1, perPage: 25, canExport: true, masked: false, ...overrides };
+}
+
+/** GET /api/leads/{id}: the lead with a score explanation, a timeline and members to assign. */
+export function leadDetailOf(overrides: Partial<LeadDetail> = {}): LeadDetail {
+  return {
+    ...leadSummaryOf(7),
+    postcode: '2150',
+    budget: 850_000,
+    bedrooms: 2,
+    configuration: '2 bed, 2 bath',
+    timeframe: 'WITHIN_3_MONTHS',
+    financeStatus: 'PRE_APPROVED',
+    message: 'Is parking included?',
+    utmSource: 'google',
+    utmMedium: 'cpc',
+    utmCampaign: 'spring',
+    referrer: null,
+    campaignId: null,
+    consentAt: '2026-03-01T00:00:00.000Z',
+    lostReason: null,
+    salePrice: null,
+    saleDate: null,
+    scoreContributions: [
+      { ruleId: 1, label: 'Finance pre-approved', points: 20 },
+      { ruleId: 2, label: 'Buying within 3 months', points: 15 },
+      { ruleId: 3, label: 'Just browsing', points: -10 },
+    ],
+    timeline: [
+      {
+        id: 1,
+        kind: 'enquiry',
+        at: '2026-03-01T00:00:00.000Z',
+        actor: null,
+        text: 'Is parking included?',
+        data: {},
+      },
+    ],
+    alsoEnquiredOn: [],
+    assignableMembers: [
+      { id: 'u1', name: 'Dana Developer' },
+      { id: 'u2', name: 'Sam Sales' },
+    ],
+    canEdit: true,
+    ...overrides,
+  };
+}
+
+export function responseTimesOf(overrides: Partial<LeadResponseTimes> = {}): LeadResponseTimes {
+  return {
+    overall: { key: 'all', label: 'All', leads: 3, responded: 2, medianSeconds: 600, p90Seconds: 3600 },
+    byAgent: [
+      { key: 'u1', label: 'Dana Developer', leads: 2, responded: 2, medianSeconds: 600, p90Seconds: 900 },
+    ],
+    byProject: [
+      {
+        key: '11',
+        label: 'Harbour Residences',
+        leads: 3,
+        responded: 2,
+        medianSeconds: 600,
+        p90Seconds: 3600,
+      },
+    ],
     ...overrides,
   };
 }

@@ -1,0 +1,94 @@
+import { Text, Timeline } from '@mantine/core';
+import {
+  LEAD_STATUS_LABELS,
+  type LeadStatus,
+  type LeadTimelineEntry,
+  type LeadTimelineKind,
+} from '@offplan/shared';
+import {
+  IconAlarm,
+  IconArrowRight,
+  IconBell,
+  IconMail,
+  IconNote,
+  IconRepeat,
+  IconUserCheck,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { exactTime, relativeTime } from '../lib/lead-format.ts';
+
+const KIND_ICONS: Record<LeadTimelineKind, TablerIcon> = {
+  enquiry: IconMail,
+  repeat_enquiry: IconRepeat,
+  status: IconArrowRight,
+  note: IconNote,
+  assigned: IconUserCheck,
+  speed_alert: IconAlarm,
+  notified: IconBell,
+};
+
+function statusLabel(value: unknown): string {
+  return typeof value === 'string' ? (LEAD_STATUS_LABELS[value as LeadStatus] ?? value) : '?';
+}
+
+/** Who an assignment names: the API sends {id, name}, a name, or null for "unassigned". */
+function assigneeName(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && 'name' in value && typeof value.name === 'string')
+    return value.name;
+  return null;
+}
+
+/** One line saying what happened, in words (the icon only repeats it). */
+export function timelineTitle(entry: LeadTimelineEntry): string {
+  switch (entry.kind) {
+    case 'enquiry':
+      return 'Enquired';
+    case 'repeat_enquiry':
+      return 'Enquired again';
+    case 'status':
+      return `Moved from ${statusLabel(entry.data.from)} to ${statusLabel(entry.data.to)}`;
+    case 'note':
+      return 'Note added';
+    case 'assigned': {
+      const name = assigneeName(entry.data.assignee);
+      return name ? `Assigned to ${name}` : 'Unassigned';
+    }
+    case 'speed_alert':
+      return 'Response target missed: alert sent';
+    case 'notified':
+      return 'Lead recipients notified';
+  }
+}
+
+/** The lead's history in the order the API gives it. Texts are shown as text, never as HTML. */
+export function LeadTimeline({ entries }: { entries: LeadTimelineEntry[] }) {
+  if (entries.length === 0) return <Text size="sm">Nothing has happened yet.</Text>;
+  return (
+    <Timeline bulletSize={24} lineWidth={2} active={entries.length - 1} aria-label="Timeline">
+      {entries.map((entry) => {
+        const Icon = KIND_ICONS[entry.kind];
+        return (
+          <Timeline.Item
+            key={entry.id}
+            bullet={<Icon size={14} stroke={1.8} aria-hidden />}
+            title={timelineTitle(entry)}
+            data-testid="timeline-entry"
+          >
+            {entry.text ? (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {entry.text}
+              </Text>
+            ) : null}
+            <Text size="xs" c="dimmed">
+              {entry.actor ? `${entry.actor.name} · ` : ''}
+              <time dateTime={entry.at} title={exactTime(entry.at)}>
+                {relativeTime(entry.at)}
+              </time>
+            </Text>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}

@@ -1,0 +1,105 @@
+import {
+  BUYER_TYPE_LABELS,
+  FINANCE_STATUS_LABELS,
+  type LeadSource,
+  type LeadStatus,
+  TIMEFRAME_LABELS,
+} from '@offplan/shared';
+
+const exactFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+const relativeFormat = new Intl.RelativeTimeFormat('en-AU', { numeric: 'auto' });
+const moneyFormat = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  maximumFractionDigits: 0,
+});
+
+/** "3 Mar 2026, 4:05 pm"; an em dash for a missing or unreadable time. */
+export function exactTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : exactFormat.format(date);
+}
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** "5 minutes ago", "yesterday", "3 months ago". */
+export function relativeTime(value: string, now: Date = new Date()): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  let amount = (date.getTime() - now.getTime()) / 1000;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return exactTime(value);
+}
+
+/** A response time: "45 s", "12 min", "3 h 20 min", "2 d 4 h". */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return '—';
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.round(whole / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+export function formatMoney(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : moneyFormat.format(value);
+}
+
+/** Points with their sign, a true minus for negatives: "+20", "−10". */
+export function signedPoints(points: number): string {
+  return points < 0 ? `\u2212${Math.abs(points)}` : `+${points}`;
+}
+
+/** Mantine colours per pipeline stage; the badge always carries the label too (never colour alone). */
+export const LEAD_STATUS_COLORS: Record<LeadStatus, string> = {
+  NEW: 'blue',
+  CONTACTED: 'cyan',
+  INSPECTED: 'teal',
+  RESERVED: 'grape',
+  EXCHANGED: 'green',
+  SETTLED: 'lime',
+  LOST: 'gray',
+};
+
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+  listing: 'Listing page',
+  api: 'Lead API',
+  import: 'Import',
+};
+
+export function sourceLabel(source: string): string {
+  return LEAD_SOURCE_LABELS[source as LeadSource] ?? source;
+}
+
+export function buyerTypeLabel(type: string | null): string {
+  return type ? (BUYER_TYPE_LABELS[type as keyof typeof BUYER_TYPE_LABELS] ?? type) : '—';
+}
+
+export function timeframeLabel(value: string | null): string {
+  return value ? (TIMEFRAME_LABELS[value as keyof typeof TIMEFRAME_LABELS] ?? value) : '—';
+}
+
+export function financeLabel(value: string | null): string {
+  return value ? (FINANCE_STATUS_LABELS[value as keyof typeof FINANCE_STATUS_LABELS] ?? value) : '—';
+}
+
+/** A score's colour band (shown next to the number, never instead of it). */
+export function scoreColor(score: number): string {
+  if (score >= 70) return 'green';
+  if (score >= 40) return 'yellow';
+  return 'gray';
+}
