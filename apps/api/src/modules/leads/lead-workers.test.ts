@@ -27,6 +27,15 @@ let otherMember: Person;
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** Polls until `check` holds (a job ran), for at most 20 seconds. */
+async function waitFor(check: () => Promise<boolean>) {
+  const deadline = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the jobs');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   f = projectFixtures(t);
@@ -93,27 +102,66 @@ describe('lead-notify', () => {
     expect(await eventsOf(lead.id, 'notified')).toHaveLength(1);
   });
 
-  it('runs through pg-boss: a job sent as intake sends it notifies the lead', async () => {
+  it('runs through pg-boss: the job notifies the lead and the emails it wrote are delivered by their own jobs', async () => {
     const agent = await f.person();
     const projectId = await projectWithMembers('Queued Towers', [agent]);
     const lead = await l.lead(projectId);
     await t.queue.send(LEAD_JOBS.notify, { leadId: lead.id }, LEAD_JOB_RETRY);
-    const deadline = Date.now() + 20_000;
-    let notified: Date | null = null;
-    while (!notified && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      [{ notified = null } = { notified: null }] = await t.db
-        .select({ notified: leads.notifiedAt })
-        .from(leads)
-        .where(eq(leads.id, lead.id));
-    }
-    expect(notified).toBeInstanceOf(Date);
-    expect(
+    const ours = async () =>
       (await mailsTo([agent.email, owner.email], 'lead-new')).filter((m) =>
         m.text.includes(`lead=${lead.id}`),
-      ),
-    ).toHaveLength(2);
+      );
+    // Without SMTP, delivery marks each row `stored`: proof its job was written with the row.
+    await waitFor(async () => (await ours()).filter((mail) => mail.status === 'stored').length === 2);
+    const [row] = await t.db
+      .select({ notifiedAt: leads.notifiedAt })
+      .from(leads)
+      .where(eq(leads.id, lead.id));
+    expect(row?.notifiedAt).toBeInstanceOf(Date);
+    expect(await ours()).toHaveLength(2);
   }, 30_000);
+
+  it('two runs at once (a retry beside the first, another process) notify once', async () => {
+    const agent = await f.person();
+    const projectId = await projectWithMembers('Twin Runs', [agent]);
+    const lead = await l.lead(projectId);
+    const outcomes = await Promise.all([
+      notifyLead(l.deps, { leadId: lead.id }),
+      notifyLead(l.deps, { leadId: lead.id }),
+    ]);
+    expect(outcomes.sort()).toEqual(['already', 'notified']);
+    expect(await bellsFor(lead.id)).toHaveLength(2);
+    expect(await eventsOf(lead.id, 'notified')).toHaveLength(1);
+  });
+
+  it('writes nothing when the run fails part-way: messages and mark roll back together', async () => {
+    const agent = await f.person();
+    const projectId = await projectWithMembers('Rolled Back', [agent]);
+    const lead = await l.lead(projectId);
+    const failing = {
+      ...l.deps,
+      outbox: {
+        send: async (...args: Parameters<typeof t.outbox.send>) => {
+          await t.outbox.send(...args);
+          throw new Error('mail server said no');
+        },
+      },
+    };
+    await expect(notifyLead(failing, { leadId: lead.id })).rejects.toThrow('mail server said no');
+    expect(
+      await mailsTo([agent.email, owner.email], 'lead-new').then((mails) =>
+        mails.filter((m) => m.text.includes(`lead=${lead.id}`)),
+      ),
+    ).toEqual([]);
+    expect(await bellsFor(lead.id)).toEqual([]);
+    const [row] = await t.db
+      .select({ notifiedAt: leads.notifiedAt })
+      .from(leads)
+      .where(eq(leads.id, lead.id));
+    expect(row?.notifiedAt).toBeNull();
+    // The retry then does it all.
+    expect(await notifyLead(l.deps, { leadId: lead.id })).toBe('notified');
+  });
 
   it("sends to the project's own recipient list instead of the default, bells only for its users", async () => {
     const agent = await f.person();
