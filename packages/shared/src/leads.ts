@@ -213,6 +213,33 @@ export const SCORING_FIELD_LABELS: Record<ScoringField, string> = {
 export const SCORING_OPERATORS = ['equals', 'in', 'gte', 'lte', 'present'] as const;
 export type ScoringOperator = (typeof SCORING_OPERATORS)[number];
 
+/**
+ * The comparisons each field allows (the /lead-scoring editor offers these): a list for the
+ * enumerations, numbers for budget and bedrooms, yes/no for the rest.
+ */
+export const SCORING_FIELD_OPERATORS: Record<ScoringField, readonly ScoringOperator[]> = {
+  buyerType: ['in', 'equals', 'present'],
+  financeStatus: ['in', 'equals', 'present'],
+  timeframe: ['in', 'equals', 'present'],
+  source: ['in', 'equals', 'present'],
+  budget: ['gte', 'lte', 'equals', 'present'],
+  bedrooms: ['gte', 'lte', 'equals', 'present'],
+  hasPhone: ['present'],
+  hasMessage: ['present'],
+  hasPostcode: ['present'],
+  hasCampaign: ['present'],
+};
+/** The values an enumeration field can take: a rule comparing with anything else would never match. */
+const SCORING_FIELD_VALUES: Partial<Record<ScoringField, readonly string[]>> = {
+  buyerType: ENQUIRY_BUYER_TYPES,
+  financeStatus: FINANCE_STATUSES,
+  timeframe: TIMEFRAMES,
+  source: LEAD_SOURCES,
+};
+
+/** Saving the rules re-scores the leads still being worked (not Settled or Lost) received in these last days. */
+export const LEAD_RESCORE_WINDOW_DAYS = 90;
+
 export const scoringRuleInputSchema = z
   .object({
     field: z.enum(SCORING_FIELDS),
@@ -237,6 +264,34 @@ export const scoringRuleInputSchema = z
     }
     if (rule.operator === 'equals' && (rule.value === null || Array.isArray(rule.value))) {
       context.addIssue({ code: 'custom', path: ['value'], message: 'A value is needed' });
+    }
+    const label = SCORING_FIELD_LABELS[rule.field];
+    if (!SCORING_FIELD_OPERATORS[rule.field].includes(rule.operator)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['operator'],
+        message: `${label} cannot be compared this way`,
+      });
+      return;
+    }
+    const allowed = SCORING_FIELD_VALUES[rule.field];
+    if (allowed && (rule.operator === 'equals' || rule.operator === 'in')) {
+      const values: unknown[] = Array.isArray(rule.value) ? rule.value : [rule.value];
+      const unknown = values.find((value) => typeof value !== 'string' || !allowed.includes(value));
+      if (unknown !== undefined && rule.value !== null) {
+        context.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: `Not a value of ${label}: ${String(unknown)}`,
+        });
+      }
+    }
+    if (!allowed && rule.operator === 'equals' && typeof rule.value !== 'number') {
+      context.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: 'A number is needed for this comparison',
+      });
     }
   });
 export type ScoringRuleInput = z.input<typeof scoringRuleInputSchema>;

@@ -1,4 +1,5 @@
 import {
+  LEAD_RESCORE_WINDOW_DAYS,
   LEAD_SCORE_DECAY_AFTER_DAYS,
   type LeadStatus,
   type ScoreContribution,
@@ -94,8 +95,6 @@ export async function recentLeadsForPreview(db: Db, limit: number): Promise<Prev
     .limit(limit);
 }
 
-/** Decision (issue 16): a rule change re-scores the leads still being worked, received in these last days. */
-export const RESCORE_WINDOW_DAYS = 90;
 /** Closed leads keep the score they were worked with. */
 export const RESCORE_SKIPS: readonly LeadStatus[] = ['SETTLED', 'LOST'];
 
@@ -155,7 +154,7 @@ async function writeScores(db: Db, rows: Rescored[]) {
  */
 export async function rescoreOpenLeads(db: Db, now = new Date(), batchSize = 500): Promise<number> {
   const rules = await loadScoringRules(db);
-  const since = new Date(now.getTime() - RESCORE_WINDOW_DAYS * DAY);
+  const since = new Date(now.getTime() - LEAD_RESCORE_WINDOW_DAYS * DAY);
   let changed = 0;
   let afterId = 0;
   for (;;) {
