@@ -35,31 +35,51 @@ function formatterFor(timeZone: string) {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
-      weekday: 'short',
     });
     formatters.set(timeZone, formatter);
   }
   return formatter;
 }
 
-function localParts(instant: number, timeZone: string) {
-  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
-  return {
-    year: Number(get('year')),
-    month: Number(get('month')),
-    day: Number(get('day')),
-    hour: Number(get('hour')),
-    minute: Number(get('minute')),
-    second: Number(get('second')),
-    weekday,
-  };
-}
+/**
+ * A zone's offset changes only on a quarter hour of UTC (Adelaide's daylight saving starts at 16:30
+ * UTC): the offset is looked up once per zone and quarter hour, and local times are plain arithmetic
+ * from there (a deadline reads a dozen of them; the demo data computes 3,000 deadlines).
+ */
+const OFFSET_SLOT_MS = 15 * MINUTE;
+const offsetsByZone = new Map<string, Map<number, number>>();
 
 function offsetAt(instant: number, timeZone: string) {
-  const seen = localParts(instant, timeZone);
-  return Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second) - instant;
+  let offsets = offsetsByZone.get(timeZone);
+  if (!offsets || offsets.size > 100_000) {
+    offsets = new Map();
+    offsetsByZone.set(timeZone, offsets);
+  }
+  const slot = Math.floor(instant / OFFSET_SLOT_MS);
+  let offset = offsets.get(slot);
+  if (offset === undefined) {
+    const slotStart = slot * OFFSET_SLOT_MS;
+    const parts = formatterFor(timeZone).formatToParts(new Date(slotStart));
+    const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+    offset =
+      Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) -
+      slotStart;
+    offsets.set(slot, offset);
+  }
+  return offset;
+}
+
+function localParts(instant: number, timeZone: string) {
+  const local = new Date(instant + offsetAt(instant, timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    weekday: local.getUTCDay(),
+  };
 }
 
 /**
