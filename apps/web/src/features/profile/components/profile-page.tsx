@@ -9,6 +9,7 @@ import { ActingAsUserNotice } from './acting-as-user-notice.tsx';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ContactDetailsForm } from './contact-details-form.tsx';
+import { LeadDigestForm } from './lead-digest-form.tsx';
 import { PhoneNumberForm } from './phone-number-form.tsx';
 import { PrivacyForm } from './privacy-form.tsx';
 import { ProfilePhotoForm } from './profile-photo-form.tsx';
@@ -67,6 +68,8 @@ export function ProfilePage() {
             verified={Boolean(user.phoneNumberVerified)}
             disabled={acting}
           />
+          {/* Admins have no leads of their own to summarise (they see every organisation's at /enquiries). */}
+          {isAdmin ? null : <LeadDigestForm />}
         </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="security">
