@@ -238,7 +238,7 @@ export function enquiryFormHtml(listing: Listing, state?: EnquiryFormState): str
 <p class="hint">Ask about ${escapeHtml(listing.title)}. Fields marked * are required.</p>
 <p class="form-error" id="enquiry-form-error" role="alert">${escapeHtml(state?.message ?? '')}</p>
 ${rows.join('\n')}
-<div class="field"><div class="consent"><input type="checkbox" id="enquiry-consent" name="consent" required${consentChecked ? ' checked' : ''}${consentError ? ' aria-invalid="true" aria-describedby="enquiry-consent-error"' : ''}><label for="enquiry-consent">${ENQUIRY_CONSENT_LABEL} <span aria-hidden="true">*</span></label></div><p class="field-error" id="enquiry-consent-error">${escapeHtml(consentError ?? '')}</p></div>
+<div class="field"><div class="consent"><input id="enquiry-consent" name="consent" type="checkbox" required${consentChecked ? ' checked' : ''}${consentError ? ' aria-invalid="true" aria-describedby="enquiry-consent-error"' : ''}><label for="enquiry-consent">${ENQUIRY_CONSENT_LABEL} <span aria-hidden="true">*</span></label></div><p class="field-error" id="enquiry-consent-error">${escapeHtml(consentError ?? '')}</p></div>
 <div class="hp" aria-hidden="true"><label for="enquiry-${ENQUIRY_HONEYPOT_FIELD}">Company website (leave empty)</label><input type="text" id="enquiry-${ENQUIRY_HONEYPOT_FIELD}" name="${ENQUIRY_HONEYPOT_FIELD}" tabindex="-1" autocomplete="off" value=""></div>
 ${ENQUIRY_HIDDEN_FIELDS_SLOT}
 <button type="submit">Send enquiry</button>
