@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { LEAD_RESCORE_WINDOW_DAYS, LEAD_SCORE_DECAY_AFTER_DAYS } from '@offplan/shared';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -73,7 +74,7 @@ export function LeadScoringPage() {
         notifications.show({
           color: 'green',
           title: 'Scoring rules saved',
-          message: 'Leads from now on are scored by these rules.',
+          message: `New leads, and open leads of the last ${LEAD_RESCORE_WINDOW_DAYS} days, are scored by these rules.`,
         });
       },
       onError: (error) => setErrors(ruleErrorsFromFields(error.fields)),
@@ -89,8 +90,9 @@ export function LeadScoringPage() {
         </Title>
         <Text size="sm" c="dimmed">
           Each enabled rule that matches an enquiry adds its points; the score is held between 0 and 100 and
-          loses value after 60 days without activity. Preview a change on the most recent leads before saving
-          it.
+          loses value after {LEAD_SCORE_DECAY_AFTER_DAYS} days without activity. Preview a change on the most
+          recent leads before saving it; saving re-scores the leads still being worked that arrived in the
+          last {LEAD_RESCORE_WINDOW_DAYS} days.
         </Text>
       </Stack>
       <Paper withBorder p="md">

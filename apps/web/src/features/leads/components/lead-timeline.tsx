@@ -54,10 +54,18 @@ export function timelineTitle(entry: LeadTimelineEntry): string {
       const name = assigneeName(entry.data.assignee);
       return name ? `Assigned to ${name}` : 'Unassigned';
     }
-    case 'speed_alert':
-      return 'Response target missed: alert sent';
-    case 'notified':
-      return 'Lead recipients notified';
+    case 'speed_alert': {
+      const minutes = entry.data.minutesWaiting;
+      return typeof minutes === 'number'
+        ? `Not answered within the target (${minutes} min waiting): alert sent`
+        : 'Not answered within the target: alert sent';
+    }
+    case 'notified': {
+      const count = entry.data.recipients;
+      return typeof count === 'number'
+        ? `${count} lead ${count === 1 ? 'recipient' : 'recipients'} notified`
+        : 'Lead recipients notified';
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import {
   FINANCE_STATUS_LABELS,
   FINANCE_STATUSES,
   LEAD_SOURCES,
+  SCORING_FIELD_OPERATORS,
   type ScoringField,
   type ScoringOperator,
   type ScoringRule,
@@ -25,13 +26,9 @@ export const ENUM_FIELD_OPTIONS: Partial<Record<ScoringField, Option[]>> = {
   timeframe: TIMEFRAMES.map((value) => ({ value, label: TIMEFRAME_LABELS[value] })),
   source: LEAD_SOURCES.map((value) => ({ value, label: LEAD_SOURCE_LABELS[value] })),
 };
-const NUMBER_FIELDS: readonly ScoringField[] = ['budget', 'bedrooms'];
-
-export function operatorsFor(field: ScoringField): ScoringOperator[] {
-  if (ENUM_FIELD_OPTIONS[field]) return ['in', 'equals', 'present'];
-  if (NUMBER_FIELDS.includes(field)) return ['gte', 'lte', 'equals', 'present'];
-  // The yes/no facts (gave a phone, wrote a message, …) only hold or not.
-  return ['present'];
+/** The comparisons the API accepts for a field, in the order the editor offers them. */
+export function operatorsFor(field: ScoringField): readonly ScoringOperator[] {
+  return SCORING_FIELD_OPERATORS[field];
 }
 
 export function operatorLabel(field: ScoringField, operator: ScoringOperator): string {
