@@ -162,7 +162,9 @@ describe('lead-notify', () => {
     // The retry then does it all.
     expect(await notifyLead(l.deps, { leadId: lead.id })).toBe('notified');
   });
+});
 
+describe('lead-notify: who receives what', () => {
   it("sends to the project's own recipient list instead of the default, bells only for its users", async () => {
     const agent = await f.person();
     const projectId = await projectWithMembers('Listed Gardens', [agent]);
