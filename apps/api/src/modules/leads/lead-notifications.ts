@@ -171,7 +171,7 @@ export const DIGEST_LEADS_LISTED = 50;
 /**
  * Job `lead-digest` (daily, 07:00 Sydney): each subscriber's leads of the last 24 hours on the projects
  * they are an approved member of, in one email (masked for job role 8); nothing for a user without
- * any. Answers how many digests were written.
+ * any. Answers how many subscribers have a digest for the day (one written by an earlier run counts).
  */
 export async function sendLeadDigests(deps: LeadJobDeps, now = new Date()): Promise<number> {
   const branding = await brandingFor(deps);
