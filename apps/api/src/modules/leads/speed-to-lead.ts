@@ -41,32 +41,46 @@ function formatterFor(timeZone: string) {
   return formatter;
 }
 
+/** A zone's offset from UTC at an instant, read from the formatter (a few microseconds each). */
+function formattedOffset(instant: number, timeZone: string) {
+  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return (
+    Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - instant
+  );
+}
+
+const DAY = 24 * 60 * MINUTE;
 /**
- * A zone's offset changes only on a quarter hour of UTC (Adelaide's daylight saving starts at 16:30
- * UTC): the offset is looked up once per zone and quarter hour, and local times are plain arithmetic
- * from there (a deadline reads a dozen of them; the demo data computes 3,000 deadlines).
+ * Offsets change only on a quarter hour of UTC (Adelaide's daylight saving starts at 16:30 UTC) and at
+ * most once in a UTC day (true of every Australian zone): a day whose two ends have the same offset
+ * has it throughout. Local times are then plain arithmetic; a deadline reads a dozen of them and the
+ * demo data computes 3,000 deadlines.
  */
 const OFFSET_SLOT_MS = 15 * MINUTE;
-const offsetsByZone = new Map<string, Map<number, number>>();
+const offsetsByZone = new Map<string, { dayStarts: Map<number, number>; slots: Map<number, number> }>();
 
-function offsetAt(instant: number, timeZone: string) {
-  let offsets = offsetsByZone.get(timeZone);
-  if (!offsets || offsets.size > 100_000) {
-    offsets = new Map();
-    offsetsByZone.set(timeZone, offsets);
-  }
-  const slot = Math.floor(instant / OFFSET_SLOT_MS);
-  let offset = offsets.get(slot);
+function cachedOffset(cache: Map<number, number>, key: number, instant: number, timeZone: string) {
+  let offset = cache.get(key);
   if (offset === undefined) {
-    const slotStart = slot * OFFSET_SLOT_MS;
-    const parts = formatterFor(timeZone).formatToParts(new Date(slotStart));
-    const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-    offset =
-      Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) -
-      slotStart;
-    offsets.set(slot, offset);
+    if (cache.size > 100_000) cache.clear();
+    offset = formattedOffset(instant, timeZone);
+    cache.set(key, offset);
   }
   return offset;
+}
+
+function offsetAt(instant: number, timeZone: string) {
+  let zone = offsetsByZone.get(timeZone);
+  if (!zone) {
+    zone = { dayStarts: new Map(), slots: new Map() };
+    offsetsByZone.set(timeZone, zone);
+  }
+  const day = Math.floor(instant / DAY);
+  const start = cachedOffset(zone.dayStarts, day, day * DAY, timeZone);
+  if (start === cachedOffset(zone.dayStarts, day + 1, (day + 1) * DAY, timeZone)) return start;
+  const slot = Math.floor(instant / OFFSET_SLOT_MS);
+  return cachedOffset(zone.slots, slot, slot * OFFSET_SLOT_MS, timeZone);
 }
 
 function localParts(instant: number, timeZone: string) {
