@@ -54,7 +54,32 @@ function stubLeadsApi({
     }),
     'POST /api/leads/7/status': ({ body }) =>
       options.onStatus ? ok(options.onStatus(body as Record<string, unknown>)) : apiError(500, 'X', 'No.'),
+    'POST /api/leads/7/notes': ({ body }) =>
+      ok(
+        leadDetailOf({
+          timeline: [
+            ...detail.timeline,
+            {
+              id: 99,
+              kind: 'note',
+              at: '2026-03-02T00:00:00.000Z',
+              actor: { id: 'u1', name: 'Dana Developer' },
+              text: (body as { text: string }).text,
+              data: {},
+            },
+          ],
+        }),
+      ),
+    'PUT /api/leads/7/assignee': ({ body }) => {
+      const { assigneeId } = body as { assigneeId: string | null };
+      const member = detail.assignableMembers.find((person) => person.id === assigneeId) ?? null;
+      return ok({ ...detail, assignee: member });
+    },
     'GET /api/leads/7': ok(detail),
+    'GET /api/projects/11/lead-recipients': ok({ emails: [], defaults: ['dana@harbourline.example'] }),
+    'PUT /api/projects/11/lead-recipients': ({ body }) =>
+      ok({ emails: (body as { emails: string[] }).emails, defaults: ['dana@harbourline.example'] }),
+    'PUT /api/leads/settings': ({ body }) => ok(body),
   });
 }
 
@@ -386,6 +411,99 @@ describe('lead drawer', () => {
       expect(within(drawer).getByText('Sam Sales')).toBeTruthy();
       expect(within(drawer).queryByRole('form', { name: 'Change status' })).toBeNull();
       expect(within(drawer).queryByRole('button', { name: 'Add note' })).toBeNull();
+    },
+    SLOW,
+  );
+});
+
+describe('lead work', () => {
+  it(
+    'adds a note to the timeline and assigns the lead to a project member',
+    async () => {
+      const calls = stubLeadsApi();
+      renderApp('/leads?lead=7');
+      const drawer = await screen.findByRole('dialog', { name: 'Lead: Buyer 7' }, WAIT);
+
+      const noteForm = within(drawer).getByRole('form', { name: 'Add a note' });
+      fireEvent.click(within(noteForm).getByRole('button', { name: 'Add note' }));
+      expect(await within(noteForm).findByText('Write a note')).toBeTruthy();
+      fireEvent.change(within(noteForm).getByRole('textbox', { name: 'Note' }), {
+        target: { value: 'Called, will inspect Saturday' },
+      });
+      fireEvent.click(within(noteForm).getByRole('button', { name: 'Add note' }));
+      expect(
+        await within(drawer).findByText('Called, will inspect Saturday', { selector: 'p' }, WAIT),
+      ).toBeTruthy();
+      expect(callsTo(calls, 'POST', '/api/leads/7/notes').map((call) => call.body)).toEqual([
+        { text: 'Called, will inspect Saturday' },
+      ]);
+
+      await choose('Assignee', 'Sam Sales', within(drawer).getByRole('region', { name: 'Pipeline' }));
+      await waitFor(() =>
+        expect(callsTo(calls, 'PUT', '/api/leads/7/assignee').map((call) => call.body)).toEqual([
+          { assigneeId: 'u2' },
+        ]),
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    "lets an organisation owner set the response target and a project's lead recipients",
+    async () => {
+      const calls = stubLeadsApi();
+      renderApp('/leads');
+      fireEvent.click(await screen.findByRole('button', { name: 'Lead settings' }, WAIT));
+      const dialog = await screen.findByRole('dialog', { name: 'Lead settings' });
+
+      const minutes = await within(dialog).findByRole('textbox', { name: /Response target/ }, WAIT);
+      fireEvent.change(minutes, { target: { value: '30' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save target' }));
+      await waitFor(() =>
+        expect(callsTo(calls, 'PUT', '/api/leads/settings').map((call) => call.body)).toEqual([
+          { minutes: 30, businessHoursOnly: true },
+        ]),
+      );
+
+      expect(
+        await within(dialog).findByText(
+          'Empty: new leads go to the defaults (dana@harbourline.example).',
+          {},
+          WAIT,
+        ),
+      ).toBeTruthy();
+      const recipients = within(dialog).getByRole('combobox', { name: 'Send new leads to' });
+      // Mantine ignores writes into an input that has no focus (autofill); a person types into a focused one.
+      recipients.focus();
+      fireEvent.change(recipients, { target: { value: 'sales@harbourline.example' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save recipients' }));
+      await waitFor(() =>
+        expect(callsTo(calls, 'PUT', '/api/projects/11/lead-recipients').map((call) => call.body)).toEqual([
+          { emails: ['sales@harbourline.example'] },
+        ]),
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'offers lead settings to owners and admins of the organisation only',
+    async () => {
+      stubApi({
+        'GET /api/auth/get-session': ok(sessionOf()),
+        'GET /api/user-projects': ok({
+          success: true,
+          output: userProjectsOf([projectSummaryOf(11, 'Harbour Residences')], {
+            organisation: { id: 'org1', name: 'Harbourline Developments', role: 'member' },
+          }),
+        }),
+        'GET /api/leads': ok(leadPageOf([leadSummaryOf(7)])),
+        'GET /api/leads/response-times': ok(responseTimesOf()),
+      });
+      renderApp('/leads');
+      await screen.findByRole('table', { name: 'Leads' }, WAIT);
+
+      expect(screen.queryByRole('button', { name: 'Lead settings' })).toBeNull();
     },
     SLOW,
   );

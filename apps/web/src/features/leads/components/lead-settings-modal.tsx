@@ -87,6 +87,8 @@ function ProjectRecipientsForm({ projectId }: { projectId: number }) {
   const recipients = useQuery(projectLeadRecipientsQueryOptions(projectId));
   const save = useSaveLeadRecipients(projectId);
   const [emails, setEmails] = useState<string[] | null>(null);
+  // An address typed but not yet turned into a tag still counts when saving.
+  const [typing, setTyping] = useState('');
   const [error, setError] = useState<string | null>(null);
   if (recipients.isPending) return <Loader size="sm" aria-label="Loading recipients" />;
   if (recipients.isError) return <FormError message={recipients.error.message} />;
@@ -94,7 +96,8 @@ function ProjectRecipientsForm({ projectId }: { projectId: number }) {
   const shown = emails ?? recipients.data.emails;
   const defaults = recipients.data.defaults;
   const submit = () => {
-    const parsed = leadRecipientsInputSchema.safeParse({ emails: shown });
+    const pending = typing.trim();
+    const parsed = leadRecipientsInputSchema.safeParse({ emails: pending ? [...shown, pending] : shown });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Check the addresses');
       return;
@@ -103,6 +106,7 @@ function ProjectRecipientsForm({ projectId }: { projectId: number }) {
     save.mutate(parsed.data.emails, {
       onSuccess: (saved) => {
         setEmails(saved.emails);
+        setTyping('');
         notifications.show({
           color: 'green',
           title: 'Lead recipients saved',
@@ -123,6 +127,8 @@ function ProjectRecipientsForm({ projectId }: { projectId: number }) {
         }
         placeholder={shown.length === 0 ? 'Email addresses' : undefined}
         value={shown}
+        searchValue={typing}
+        onSearchChange={setTyping}
         onChange={(next) => {
           setEmails(next.map((email) => email.trim()));
           setError(null);
