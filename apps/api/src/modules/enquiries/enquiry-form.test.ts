@@ -1,6 +1,6 @@
 import { BUYER_TYPE_LABELS, ENQUIRY_BUYER_TYPES } from '@offplan/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { leads } from '../../db/schema/index.ts';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../../test/test-app.ts';
 import { ENQUIRY_CONSENT_LABEL } from '../public-listing/enquiry-form.render.ts';
@@ -297,6 +297,7 @@ type DomElement = {
   getAttribute(name: string): string | null;
   querySelector(selector: string): DomElement | null;
   dispatchEvent(event: unknown): boolean;
+  submit(): void;
 };
 /** What these tests use of jsdom's window (the API's TypeScript has no DOM library). */
 type Browser = {
@@ -331,6 +332,17 @@ async function submitAndSettle(window: Browser) {
 }
 
 describe('the form with its script (JSON, no reload)', () => {
+  it('falls back to the form post when the API answers 5xx (down, or in maintenance)', async () => {
+    const { path } = await f.listing();
+    const window = await openInBrowser(path, f.freshIp());
+    window.fetch = async () => new Response('{}', { status: 503 });
+    const form = window.document.getElementById('enquiry-form')!;
+    const submit = vi.fn();
+    form.submit = submit;
+    await submitAndSettle(window);
+    expect(submit).toHaveBeenCalledOnce();
+  });
+
   it('shows refusals and field messages in place, then the confirmation instead of the form', async () => {
     const { id: projectId, path } = await f.listing();
     const window = await openInBrowser(path, f.freshIp());

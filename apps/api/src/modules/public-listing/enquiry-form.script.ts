@@ -85,6 +85,8 @@ export const ENQUIRY_FORM_SCRIPT = `(function () {
     })
       .then(function (response) {
         if (response.ok) return confirm();
+        // The API is down or in maintenance: the page's own form post takes the enquiry instead.
+        if (response.status >= 500) return form.submit();
         return response.json().then(function (answer) {
           var error = (answer && answer.error) || {};
           var unshown = error.fields ? showFieldErrors(error.fields) : [];
