@@ -110,6 +110,8 @@ export const leads = pgTable(
     index('leads_project_created_idx').on(table.projectId, table.createdAt.desc(), table.id.desc()),
     index('leads_created_idx').on(table.createdAt.desc(), table.id.desc()),
     index('leads_project_score_idx').on(table.projectId, table.score),
+    // Sorting every readable lead by score (admins' /enquiries, members of many projects): walked either way.
+    index('leads_score_idx').on(table.score, table.id),
     index('leads_project_status_idx').on(table.projectId, table.status),
     index('leads_buyer_idx').on(table.buyerId, table.projectId),
     index('leads_assignee_idx').on(table.assigneeId).where(sql`${table.assigneeId} is not null`),

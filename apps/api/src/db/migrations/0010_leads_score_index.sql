@@ -1,0 +1,1 @@
+CREATE INDEX "leads_score_idx" ON "leads" USING btree ("score","id");
