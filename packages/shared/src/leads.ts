@@ -524,9 +524,19 @@ export const leadQuerySchema = z.object({
 export type LeadQuery = z.output<typeof leadQuerySchema>;
 export type LeadQueryInput = z.input<typeof leadQuerySchema>;
 
+/**
+ * The list counts its filters' leads exactly up to this many, then says "10,000+" (`totalCapped`):
+ * counting a million leads on every page would cost more than the page (issue 16 benchmark), and no
+ * one pages past 400 pages of 25.
+ */
+export const LEAD_COUNT_CAP = 10_000;
+
 export const leadPageSchema = z.object({
   items: z.array(leadSummarySchema),
+  /** Leads the filters find, at most LEAD_COUNT_CAP. */
   total: z.number().int(),
+  /** True when more than LEAD_COUNT_CAP leads match: `total` is then the cap (show "10,000+"). */
+  totalCapped: z.boolean().optional(),
   page: z.number().int(),
   perPage: z.number().int(),
   /** Whether the reader may export (refused for spec §6's list [8]). */
@@ -560,6 +570,12 @@ export const leadNoteInputSchema = z.object({
   text: multilineText().trim().min(1, 'Write a note').max(5000, 'must be at most 5000 characters'),
 });
 export const leadAssignInputSchema = z.object({ assigneeId: text().max(100).nullable() });
+
+/**
+ * Response times cover the last 90 days unless the query gives `from` (speed-to-lead is about how the
+ * team answers now; a percentile over every lead ever would also read every lead on each page view).
+ */
+export const LEAD_RESPONSE_TIMES_DEFAULT_DAYS = 90;
 
 /** Response times of the leads in a query (issue 16 speed-to-lead), per agent and per project. */
 export const responseTimeRowSchema = z.object({

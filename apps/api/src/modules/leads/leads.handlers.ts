@@ -89,11 +89,12 @@ const noSuchLead = () => notFound('No such lead.');
 leadsRouter.openapi(getLeads, async (c) => {
   const query = c.req.valid('query');
   const reader = await leadReaderOf(c);
-  const { items, total } = await leadPage(dbOf(c), reader, query);
+  const { items, total, totalCapped } = await leadPage(dbOf(c), reader, query);
   return c.json(
     {
       items,
       total,
+      totalCapped,
       page: query.page,
       perPage: query.perPage,
       canExport: reader.canExport,

@@ -1,4 +1,6 @@
 import {
+  LEAD_COUNT_CAP,
+  LEAD_RESPONSE_TIMES_DEFAULT_DAYS,
   type LeadDetail,
   type LeadQuery,
   type LeadResponseTimes,
@@ -157,24 +159,37 @@ function toSummary(row: SummaryRow, reader: LeadReader): LeadSummary {
   return reader.seesContacts ? summary : maskLeadContact(summary);
 }
 
+/**
+ * Newest (or oldest) first, spelt as the (created_at desc, id desc) indexes are: drizzle-kit writes
+ * them NULLS LAST, and PostgreSQL walks an index for an ORDER BY only when the NULLS order matches
+ * too (plain DESC means NULLS FIRST, which would sort a million rows instead). The columns are never
+ * null, so this changes no order, only the plan.
+ */
+export function byCreated(order: 'asc' | 'desc'): SQL[] {
+  return order === 'desc'
+    ? [sql`${leads.createdAt} desc nulls last`, sql`${leads.id} desc nulls last`]
+    : [sql`${leads.createdAt} asc nulls first`, sql`${leads.id} asc nulls first`];
+}
+
 /** The ORDER BY of a sort; every order ends in the id, so pages never overlap or skip a lead. */
 function leadOrder(sort: LeadQuery['sort'], order: LeadQuery['order'], reader: LeadReader): SQL[] {
   const by = order === 'asc' ? asc : desc;
   switch (sort) {
     case 'score':
+      // Walks leads_score_idx (score, id) either way.
       return [by(leads.score), by(leads.id)];
     case 'status':
-      return [by(leads.status), desc(leads.createdAt), desc(leads.id)];
+      return [by(leads.status), ...byCreated('desc')];
     case 'project':
-      return [by(projects.title), desc(leads.createdAt), desc(leads.id)];
+      return [by(projects.title), ...byCreated('desc')];
     case 'name':
       // Sorting by a name a masked reader cannot read would still tell them its place in the alphabet.
-      if (!reader.seesContacts) return [by(leads.createdAt), by(leads.id)];
+      if (!reader.seesContacts) return byCreated(order);
       return [by(sql`lower(${leads.name})`), by(leads.id)];
     case 'lastEnquiryAt':
       return [by(leads.lastEnquiryAt), by(leads.id)];
     default:
-      return [by(leads.createdAt), by(leads.id)];
+      return byCreated(order);
   }
 }
 
@@ -192,19 +207,31 @@ export async function listLeads(db: Db, reader: LeadReader, query: LeadQuery): P
   return rows.map((row) => toSummary(row as unknown as SummaryRow, reader));
 }
 
-/** How many leads the same filters find (exact; on the leads table only, so index-only where it can). */
-export async function countLeads(db: Db, reader: LeadReader, filter: LeadFilter): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+/**
+ * How many leads the same filters find, exactly up to LEAD_COUNT_CAP (then `capped`): on the leads
+ * table only, so the planner can answer from indexes, and never more than the cap's rows read.
+ */
+export async function countLeads(
+  db: Db,
+  reader: LeadReader,
+  filter: LeadFilter,
+  cap = LEAD_COUNT_CAP,
+): Promise<{ total: number; capped: boolean }> {
+  const matching = db
+    .select({ one: sql`1`.as('one') })
     .from(leads)
-    .where(leadConditions(db, reader, filter));
-  return row?.total ?? 0;
+    .where(leadConditions(db, reader, filter))
+    .limit(cap + 1)
+    .as('matching');
+  const [row] = await db.select({ total: sql<number>`count(*)::int`.mapWith(Number) }).from(matching);
+  const total = row?.total ?? 0;
+  return { total: Math.min(total, cap), capped: total > cap };
 }
 
-/** The list page: its rows and the total of the same filters, read side by side. */
+/** The list page: its rows and the count of the same filters, read side by side. */
 export async function leadPage(db: Db, reader: LeadReader, query: LeadQuery) {
-  const [items, total] = await Promise.all([listLeads(db, reader, query), countLeads(db, reader, query)]);
-  return { items, total };
+  const [items, count] = await Promise.all([listLeads(db, reader, query), countLeads(db, reader, query)]);
+  return { items, total: count.total, totalCapped: count.capped };
 }
 
 const actor = alias(user, 'actor');
@@ -248,7 +275,7 @@ async function alsoEnquiredOn(db: Db, reader: LeadReader, lead: { id: number; bu
     .from(leads)
     .innerJoin(projects, eq(projects.id, leads.projectId))
     .where(and(eq(leads.buyerId, lead.buyerId), ne(leads.id, lead.id), readableBy(db, reader)))
-    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .orderBy(...byCreated('desc'))
     .limit(50);
 }
 
@@ -483,47 +510,61 @@ type ResponseTimeRow = {
   label: string | null;
   leads: number | string;
   responded: number | string;
-  median: number | string | null;
-  p90: number | string | null;
+  /** [median, 90th percentile] in seconds; null when none responded. */
+  percentiles: (number | string | null)[] | null;
 };
 
 const toSeconds = (value: number | string | null) => (value === null ? null : Math.round(Number(value)));
 
+/** The calendar day (Sydney) `days` before today: where response times start by default. */
+export function daysAgoInSydney(days: number, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: LEAD_DATE_TIME_ZONE }).format(
+    new Date(now.getTime() - days * DAY_MS),
+  );
+}
+
+/** Sorting the seconds of ~100,000 leads in memory rather than in temporary files. */
+const RESPONSE_TIMES_WORK_MEM = '32MB';
+
 /**
  * Median and 90th percentile of the time to first response (issue 16 speed-to-lead) of the filtered
- * leads: overall, per project, and per agent (who made the first response). One scan with grouping
- * sets; leads not yet answered count in `leads` but not in the percentiles.
+ * leads (the last LEAD_RESPONSE_TIMES_DEFAULT_DAYS days unless `from` is given): overall, per
+ * project, and per agent (who made the first response). One scan with grouping sets and one sort per
+ * group for both percentiles; leads not yet answered count in `leads` but not in the percentiles.
  */
 export async function leadResponseTimes(
   db: Db,
   reader: LeadReader,
   filter: LeadFilter,
 ): Promise<LeadResponseTimes> {
+  const window = { ...filter, from: filter.from ?? daysAgoInSydney(LEAD_RESPONSE_TIMES_DEFAULT_DAYS) };
   const seconds = sql`extract(epoch from ${leads.firstResponseAt} - ${leads.createdAt})`;
-  const result = (await db.execute(sql`
-    with grouped as (
-      select grouping(${leads.projectId}) as project_rolled_up,
-        grouping(${leads.firstResponseById}) as agent_rolled_up,
-        ${leads.projectId} as project_id, ${leads.firstResponseById} as agent_id,
-        count(*) as leads, count(${leads.firstResponseAt}) as responded,
-        percentile_cont(0.5) within group (order by ${seconds}) as median,
-        percentile_cont(0.9) within group (order by ${seconds}) as p90
-      from ${leads}
-      where ${leadConditions(db, reader, filter) ?? sql`true`}
-      group by grouping sets ((), (${leads.projectId}), (${leads.firstResponseById}))
-    )
-    select grouped.*, coalesce(${projects.title}, ${user.name}) as label
-    from grouped
-    left join ${projects} on ${projects.id} = grouped.project_id
-    left join ${user} on ${user.id} = grouped.agent_id`)) as unknown as { rows: ResponseTimeRow[] };
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local work_mem = '${RESPONSE_TIMES_WORK_MEM}'`));
+    return (await tx.execute(sql`
+      with grouped as (
+        select grouping(${leads.projectId}) as project_rolled_up,
+          grouping(${leads.firstResponseById}) as agent_rolled_up,
+          ${leads.projectId} as project_id, ${leads.firstResponseById} as agent_id,
+          count(*) as leads, count(${leads.firstResponseAt}) as responded,
+          percentile_cont(array[0.5, 0.9]) within group (order by ${seconds}) as percentiles
+        from ${leads}
+        where ${leadConditions(tx, reader, window) ?? sql`true`}
+        group by grouping sets ((), (${leads.projectId}), (${leads.firstResponseById}))
+      )
+      select grouped.*, coalesce(${projects.title}, ${user.name}) as label
+      from grouped
+      left join ${projects} on ${projects.id} = grouped.project_id
+      left join ${user} on ${user.id} = grouped.agent_id`)) as unknown as { rows: ResponseTimeRow[] };
+  });
 
   const toRow = (row: ResponseTimeRow, key: string, label: string) => ({
     key,
     label,
     leads: Number(row.leads),
     responded: Number(row.responded),
-    medianSeconds: toSeconds(row.median),
-    p90Seconds: toSeconds(row.p90),
+    medianSeconds: toSeconds(row.percentiles?.[0] ?? null),
+    p90Seconds: toSeconds(row.percentiles?.[1] ?? null),
   });
   const overallRow = result.rows.find(
     (row) => Number(row.project_rolled_up) === 1 && Number(row.agent_rolled_up) === 1,
@@ -536,7 +577,7 @@ export async function leadResponseTimes(
     .filter((row) => Number(row.agent_rolled_up) === 0 && row.agent_id !== null)
     .map((row) => toRow(row, row.agent_id!, row.label ?? 'Former member'))
     .sort((a, b) => a.label.localeCompare(b.label));
-  const empty = { leads: 0, responded: 0, median: null, p90: null } as unknown as ResponseTimeRow;
+  const empty = { leads: 0, responded: 0, percentiles: null } as unknown as ResponseTimeRow;
   return { overall: toRow(overallRow ?? empty, 'all', 'All leads'), byAgent, byProject };
 }
 
@@ -564,7 +605,6 @@ export async function leadExportBatch(
       ? sql`(${leads.createdAt}, ${leads.id}) < (${after.at}::timestamptz, ${after.id})`
       : sql`(${leads.createdAt}, ${leads.id}) > (${after.at}::timestamptz, ${after.id})`
     : undefined;
-  const by = order === 'asc' ? asc : desc;
   const rows = await db
     .select({
       id: leads.id,
@@ -602,7 +642,7 @@ export async function leadExportBatch(
     .innerJoin(projects, eq(projects.id, leads.projectId))
     .leftJoin(assignee, eq(assignee.id, leads.assigneeId))
     .where(and(leadConditions(db, reader, filter), keyset))
-    .orderBy(by(leads.createdAt), by(leads.id))
+    .orderBy(...byCreated(order))
     .limit(size);
   const last = rows.at(-1);
   return {

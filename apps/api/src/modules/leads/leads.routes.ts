@@ -39,7 +39,8 @@ export const getLeads = createRoute({
   summary: 'One page of the leads the caller may see, filtered and sorted (the /leads and /enquiries table)',
   description:
     'Dates (`from`, `to`, inclusive) are calendar days in Australia/Sydney. `organisationId` narrows to ' +
-    `one organisation's projects (admins' /enquiries). \`total\` counts the same filters. ${MASKING}`,
+    `one organisation's projects (admins' /enquiries). \`total\` counts the same filters up to 10,000 ` +
+    `(\`totalCapped\` beyond). ${MASKING}`,
   request: { query: leadQuerySchema },
   responses: {
     200: jsonResponse(leadPageSchema, 'Leads, with the total of the filters'),
@@ -73,6 +74,8 @@ export const getLeadResponseTimes = createRoute({
   middleware: [requirePermission('leads.view')] as const,
   tags: ['Leads'],
   summary: 'Median and 90th percentile time to first response of the filtered leads, per agent and project',
+  description:
+    "The list's filters; without `from`, the last 90 days (LEAD_RESPONSE_TIMES_DEFAULT_DAYS) in Sydney time.",
   request: { query: leadFilterQuerySchema },
   responses: {
     200: jsonResponse(leadResponseTimesSchema, 'Response times'),

@@ -7,6 +7,7 @@ import { projectFixtures } from '../projects/projects.fixtures.ts';
 import { LEAD_EXPORT_COLUMNS } from './lead-export.ts';
 import { leadFixtures } from './lead-fixtures.ts';
 import {
+  countLeads,
   LEAD_EXPORT_BATCH_SIZE,
   type LeadExportCursor,
   leadExportBatch,
@@ -194,6 +195,14 @@ describe('GET /api/leads: filters, sort and paging on the server', () => {
     expect(new Set([...idsOf(first), ...idsOf(second)]).size).toBe(30);
   });
 
+  it('counts exactly up to the cap, then says there are more', async () => {
+    const reader = { userId: developer.id, isAdmin: false, seesContacts: true, mayEdit: true };
+    const filter = { projectIds: [listProject, otherProject] };
+    expect(await countLeads(t.db, reader, filter, 4)).toEqual({ total: 4, capped: false });
+    expect(await countLeads(t.db, reader, filter, 3)).toEqual({ total: 3, capped: true });
+    expect(await page(developer, { projectIds: String(listProject) })).toMatchObject({ totalCapped: false });
+  });
+
   it('lets a platform admin see every organisation and narrow to one', async () => {
     const everything = await page(admin, { perPage: '100' });
     expect(idsOf(everything)).toEqual(expect.arrayContaining([ids.bravo, ids.newest]));
@@ -204,7 +213,13 @@ describe('GET /api/leads: filters, sort and paging on the server', () => {
   });
 
   it('refuses a bad query with 400 and field messages', async () => {
-    for (const query of [{ status: 'WON' }, { perPage: '7' }, { sort: 'email' }, { from: '2026/01/01' }]) {
+    const queries: Record<string, string>[] = [
+      { status: 'WON' },
+      { perPage: '7' },
+      { sort: 'email' },
+      { from: '2026/01/01' },
+    ];
+    for (const query of queries) {
       const response = await t.client.api.leads.$get({ query }, headersOf(developer));
       expect(response.status).toBe(400);
     }
@@ -403,6 +418,29 @@ describe('notes and assignee', () => {
 });
 
 describe('GET /api/leads/response-times', () => {
+  it('covers the last 90 days unless the query says from when', async () => {
+    const projectId = await teamProject('Windowed Walk');
+    const answeredAt = (days: number) => ({
+      projectId,
+      createdAt: ago(days),
+      status: 'CONTACTED' as const,
+      firstResponseAt: new Date(ago(days).getTime() + 600_000),
+      firstResponseById: agent.id,
+    });
+    await l.lead(answeredAt(10));
+    await l.lead(answeredAt(120));
+    const times = async (query: Record<string, string>) =>
+      (await (
+        await t.client.api.leads['response-times'].$get(
+          { query: { projectIds: String(projectId), ...query } },
+          headersOf(developer),
+        )
+      ).json()) as LeadResponseTimes;
+    expect((await times({})).overall).toMatchObject({ leads: 1, responded: 1, medianSeconds: 600 });
+    const since = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(ago(200));
+    expect((await times({ from: since })).overall).toMatchObject({ leads: 2, responded: 2 });
+  });
+
   it('gives the median and 90th percentile per agent, per project and overall', async () => {
     const projectId = await teamProject('Timed Terraces');
     const answered = async (minutes: number, by: string) =>
@@ -430,6 +468,7 @@ describe('GET /api/leads/response-times', () => {
       expect.objectContaining({ key: String(projectId), label: 'Timed Terraces', leads: 5, responded: 4 }),
     ]);
     const agentRow = times.byAgent.find((row) => row.key === agent.id);
+    expect(times.byAgent.map((row) => row.key).sort()).toEqual([agent.id, developer.id].sort());
     expect(agentRow).toMatchObject({ leads: 3, responded: 3, medianSeconds: 20 * 60, p90Seconds: 28 * 60 });
     expect(times.byAgent.find((row) => row.key === developer.id)).toMatchObject({ medianSeconds: 3600 });
   });
