@@ -94,7 +94,7 @@ const authSecret = async (deps: AppDeps) => (await deps.auth.$context).secret;
  * A page's body for one response: the form's token (made now: its age is the form's fill time) and
  * the visit's attribution go into the slot the cached body keeps for them.
  */
-export async function withEnquiryFields(
+async function withEnquiryFields(
   deps: AppDeps,
   body: string,
   attribution: Partial<Record<AttributionField, string>>,
