@@ -572,10 +572,11 @@ export const leadNoteInputSchema = z.object({
 export const leadAssignInputSchema = z.object({ assigneeId: text().max(100).nullable() });
 
 /**
- * Response times cover the last 90 days unless the query gives `from` (speed-to-lead is about how the
- * team answers now; a percentile over every lead ever would also read every lead on each page view).
+ * Response times cover the last 30 days unless the query gives `from`: speed-to-lead is about how the
+ * team answers now, and a percentile over every lead ever would sort every lead on each page view
+ * (a million leads: seconds, not milliseconds).
  */
-export const LEAD_RESPONSE_TIMES_DEFAULT_DAYS = 90;
+export const LEAD_RESPONSE_TIMES_DEFAULT_DAYS = 30;
 
 /** Response times of the leads in a query (issue 16 speed-to-lead), per agent and per project. */
 export const responseTimeRowSchema = z.object({

@@ -523,12 +523,12 @@ export function daysAgoInSydney(days: number, now = new Date()): string {
   );
 }
 
-/** Sorting the seconds of ~100,000 leads in memory rather than in temporary files. */
+/** Sorting the seconds of a month of many thousand leads in memory rather than in temporary files. */
 const RESPONSE_TIMES_WORK_MEM = '32MB';
 
 /**
  * Median and 90th percentile of the time to first response (issue 16 speed-to-lead) of the filtered
- * leads (the last LEAD_RESPONSE_TIMES_DEFAULT_DAYS days unless `from` is given): overall, per
+ * leads (the last LEAD_RESPONSE_TIMES_DEFAULT_DAYS, 30, days unless `from` is given): overall, per
  * project, and per agent (who made the first response). One scan with grouping sets and one sort per
  * group for both percentiles; leads not yet answered count in `leads` but not in the percentiles.
  */

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  LEAD_RESPONSE_TIMES_DEFAULT_DAYS,
   leadAssignInputSchema,
   leadDetailSchema,
   leadDigestPreferenceSchema,
@@ -74,8 +75,7 @@ export const getLeadResponseTimes = createRoute({
   middleware: [requirePermission('leads.view')] as const,
   tags: ['Leads'],
   summary: 'Median and 90th percentile time to first response of the filtered leads, per agent and project',
-  description:
-    "The list's filters; without `from`, the last 90 days (LEAD_RESPONSE_TIMES_DEFAULT_DAYS) in Sydney time.",
+  description: `The list's filters; without \`from\`, the last ${LEAD_RESPONSE_TIMES_DEFAULT_DAYS} days (Sydney calendar days).`,
   request: { query: leadFilterQuerySchema },
   responses: {
     200: jsonResponse(leadResponseTimesSchema, 'Response times'),
