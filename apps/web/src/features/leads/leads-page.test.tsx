@@ -290,6 +290,22 @@ describe('lead drawer', () => {
               text: null,
               data: { from: 'NEW', to: 'CONTACTED' },
             },
+            {
+              id: 3,
+              kind: 'assigned',
+              at: '2026-03-01T02:00:00.000Z',
+              actor: { id: 'u1', name: 'Dana Developer' },
+              text: null,
+              data: { assigneeId: 'u2' },
+            },
+            {
+              id: 4,
+              kind: 'assigned',
+              at: '2026-03-01T03:00:00.000Z',
+              actor: { id: 'u1', name: 'Dana Developer' },
+              text: null,
+              data: { assignee: null },
+            },
           ],
         }),
       });
@@ -307,8 +323,10 @@ describe('lead drawer', () => {
           .map((item) => item.textContent),
       ).toEqual(['+20 Finance pre-approved', '\u221210 Just browsing', '\u221212 No activity for 90 days']);
       const entries = within(drawer).getAllByTestId('timeline-entry');
-      expect(entries).toHaveLength(2);
+      expect(entries).toHaveLength(4);
       expect(within(entries[1]!).getByText('Moved from New to Contacted')).toBeTruthy();
+      expect(within(entries[2]!).getByText('Assigned to Sam Sales')).toBeTruthy();
+      expect(within(entries[3]!).getByText('Unassigned')).toBeTruthy();
       expect(within(entries[1]!).getByText(/Dana Developer/)).toBeTruthy();
       expect(within(drawer).getByRole('link', { name: 'buyer7@example.com' }).getAttribute('href')).toBe(
         'mailto:buyer7@example.com',

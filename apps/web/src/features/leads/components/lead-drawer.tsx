@@ -206,7 +206,10 @@ function LeadDetailView({ lead, onOpenLead }: { lead: LeadDetail; onOpenLead: (i
         )}
       </Section>
       <Section title="Timeline">
-        <LeadTimeline entries={lead.timeline} />
+        <LeadTimeline
+          entries={lead.timeline}
+          people={lead.assignee ? [lead.assignee, ...lead.assignableMembers] : lead.assignableMembers}
+        />
         {lead.canEdit ? <LeadNoteForm leadId={lead.id} /> : null}
       </Section>
     </Stack>

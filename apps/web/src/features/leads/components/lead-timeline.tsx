@@ -31,16 +31,27 @@ function statusLabel(value: unknown): string {
   return typeof value === 'string' ? (LEAD_STATUS_LABELS[value as LeadStatus] ?? value) : '?';
 }
 
-/** Who an assignment names: the API sends {id, name}, a name, or null for "unassigned". */
-function assigneeName(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && 'name' in value && typeof value.name === 'string')
-    return value.name;
-  return null;
+type Person = { id: string; name: string };
+
+/**
+ * What an assignment says: `{assignee: {id, name} | null}` from the API, or `{assigneeId}` (the demo
+ * data), whose name is looked up among the lead's people. Neither means it was unassigned.
+ */
+function assignmentText(data: Record<string, unknown>, people: readonly Person[]): string {
+  const assignee = data.assignee;
+  if (assignee && typeof assignee === 'object' && 'name' in assignee && typeof assignee.name === 'string') {
+    return `Assigned to ${assignee.name}`;
+  }
+  const id = typeof data.assigneeId === 'string' ? data.assigneeId : null;
+  if (id) {
+    const person = people.find((candidate) => candidate.id === id);
+    return person ? `Assigned to ${person.name}` : 'Assigned';
+  }
+  return 'Unassigned';
 }
 
 /** One line saying what happened, in words (the icon only repeats it). */
-export function timelineTitle(entry: LeadTimelineEntry): string {
+export function timelineTitle(entry: LeadTimelineEntry, people: readonly Person[] = []): string {
   switch (entry.kind) {
     case 'enquiry':
       return 'Enquired';
@@ -50,10 +61,8 @@ export function timelineTitle(entry: LeadTimelineEntry): string {
       return `Moved from ${statusLabel(entry.data.from)} to ${statusLabel(entry.data.to)}`;
     case 'note':
       return 'Note added';
-    case 'assigned': {
-      const name = assigneeName(entry.data.assignee);
-      return name ? `Assigned to ${name}` : 'Unassigned';
-    }
+    case 'assigned':
+      return assignmentText(entry.data, people);
     case 'speed_alert': {
       const minutes = entry.data.minutesWaiting;
       return typeof minutes === 'number'
@@ -70,7 +79,14 @@ export function timelineTitle(entry: LeadTimelineEntry): string {
 }
 
 /** The lead's history in the order the API gives it. Texts are shown as text, never as HTML. */
-export function LeadTimeline({ entries }: { entries: LeadTimelineEntry[] }) {
+export function LeadTimeline({
+  entries,
+  people = [],
+}: {
+  entries: LeadTimelineEntry[];
+  /** The lead's assignee and assignable members: who an assignment names by id. */
+  people?: readonly Person[];
+}) {
   if (entries.length === 0) return <Text size="sm">Nothing has happened yet.</Text>;
   return (
     <Timeline bulletSize={24} lineWidth={2} active={entries.length - 1} aria-label="Timeline">
@@ -80,7 +96,7 @@ export function LeadTimeline({ entries }: { entries: LeadTimelineEntry[] }) {
           <Timeline.Item
             key={entry.id}
             bullet={<Icon size={14} stroke={1.8} aria-hidden />}
-            title={timelineTitle(entry)}
+            title={timelineTitle(entry, people)}
             data-testid="timeline-entry"
           >
             {entry.text ? (
