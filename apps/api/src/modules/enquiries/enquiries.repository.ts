@@ -13,6 +13,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { leadBuyers, leadEvents, leads, organisationLeadSettings, projects } from '../../db/schema/index.ts';
 import { type JobQueue, jobsInTransaction } from '../../jobs/queue.ts';
+import { currentTenant } from '../../lib/branding.ts';
 import { LEAD_JOB_RETRY, LEAD_JOBS, type LeadJobData } from '../leads/lead-jobs.ts';
 import { responseDeadline } from '../leads/speed-to-lead.ts';
 
@@ -207,7 +208,8 @@ async function createLead(
     createdAt: receivedAt,
   });
   const target = await responseTargetOf(tx, project.organisationId);
-  const data: LeadJobData = { leadId };
+  // The site the buyer used brands the team's emails (design §8).
+  const data: LeadJobData = { leadId, tenant: currentTenant() };
   const inTransaction = jobsInTransaction(tx);
   await queue.send(LEAD_JOBS.notify, data, { ...inTransaction, ...LEAD_JOB_RETRY });
   await queue.send(LEAD_JOBS.speedCheck, data, {
