@@ -1,8 +1,8 @@
 import { API_PATHS, type LeadDetail, type LeadPage, type LeadResponseTimes } from '@offplan/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadEvents, leads, projectLeadRecipients, projectMembers } from '../../db/schema/index.ts';
-import { signIn } from '../../test/sessions.ts';
+import { auditLog, leadEvents, leads, projectLeadRecipients, projectMembers } from '../../db/schema/index.ts';
+import { cookiesOf, signIn } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { projectFixtures } from '../projects/projects.fixtures.ts';
 import { leadFixtures } from './lead-fixtures.ts';
@@ -138,14 +138,12 @@ beforeAll(async () => {
     status: 'LOST',
     lostReason: 'Reach her at alice@example.test',
   });
-  await t.db
-    .insert(leadEvents)
-    .values({
-      leadId: alphaLead.id,
-      kind: 'note',
-      actorId: developer.id,
-      text: 'Her mobile is 0411 111 111',
-    });
+  await t.db.insert(leadEvents).values({
+    leadId: alphaLead.id,
+    kind: 'note',
+    actorId: developer.id,
+    text: 'Her mobile is 0411 111 111',
+  });
   bravoLead = await l.lead({ projectId: bravoProject, name: 'Bob Buyer', email: 'bob@example.test' });
 });
 afterAll(() => t.close());
@@ -319,5 +317,32 @@ describe('as a platform admin', () => {
     expect((await callNamed('recipients', admin)).status).toBe(200);
     expect((await callNamed('settings', admin)).status).toBe(403);
     expect((await callNamed('digest', admin)).status).toBe(403);
+  });
+});
+
+describe('while an admin acts as a member', () => {
+  it('lets the write through, as the member, and the audit row names the admin', async () => {
+    const actingAdmin = await f.person({ admin: true });
+    const started = await t.request('/api/auth/impersonation/start', {
+      method: 'POST',
+      cookie: actingAdmin.cookie,
+      json: { userId: developer.id },
+    });
+    expect(started.status).toBe(200);
+    const acting = { cookie: cookiesOf(started) };
+    const lead = await l.lead({ projectId: alphaProject });
+    const changed = await json<LeadDetail>(
+      t.request(API_PATHS.leadStatus(lead.id), {
+        method: 'POST',
+        cookie: acting.cookie,
+        json: { status: 'CONTACTED' },
+      }),
+    );
+    expect(changed.timeline.at(-1)).toMatchObject({ kind: 'status', actor: { id: developer.id } });
+    const [row] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'lead.status_change'), eq(auditLog.targetId, String(lead.id))));
+    expect(row).toMatchObject({ actorUserId: actingAdmin.id, actingAsUserId: developer.id });
   });
 });
