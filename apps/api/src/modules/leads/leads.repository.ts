@@ -344,8 +344,9 @@ export async function findLeadDetail(db: Db, reader: LeadReader, id: number): Pr
   ]);
   const { buyerId, baseScore, scoreContributions, lastActivityAt, message, lostReason, ...fields } = row;
   const summary = toSummary(fields as unknown as SummaryRow, reader);
+  const { assigneeId: _id, assigneeName: _name, ...leadFields } = fields;
   return {
-    ...(fields as unknown as LeadDetail),
+    ...(leadFields as unknown as LeadDetail),
     ...summary,
     // Free text a buyer or the team wrote can hold a phone number or an email (issue 16 item 9).
     message: reader.seesContacts ? message : null,

@@ -1,4 +1,12 @@
-import type { LeadDetail, LeadPage, LeadResponseTimes } from '@offplan/shared';
+import {
+  type LeadDetail,
+  type LeadPage,
+  type LeadResponseTimes,
+  leadDetailSchema,
+  leadPageSchema,
+  leadResponseTimesSchema,
+  leadSummarySchema,
+} from '@offplan/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, leadEvents, leads, projectMembers } from '../../db/schema/index.ts';
@@ -36,13 +44,14 @@ const headersOf = (who: { cookie: string }) => ({ headers: { cookie: who.cookie 
 async function page(who: { cookie: string }, query: Record<string, string> = {}): Promise<LeadPage> {
   const response = await t.client.api.leads.$get({ query }, headersOf(who));
   expect(response.status).toBe(200);
-  return (await response.json()) as LeadPage;
+  // Parsed with the contract: the web reads answers through these schemas.
+  return leadPageSchema.parse(await response.json());
 }
 
 async function detail(who: { cookie: string }, id: number): Promise<LeadDetail> {
   const response = await t.client.api.leads[':id'].$get({ param: { id: String(id) } }, headersOf(who));
   expect(response.status).toBe(200);
-  return (await response.json()) as LeadDetail;
+  return leadDetailSchema.parse(await response.json());
 }
 
 const changeStatus = (who: { cookie: string }, id: number, json: Record<string, unknown>) =>
@@ -132,6 +141,7 @@ describe('GET /api/leads: filters, sort and paging on the server', () => {
       name: 'Nora Newest',
     });
     expect(newest.email).toBe('nora@example.test');
+    expect(Object.keys(newest).sort()).toEqual(Object.keys(leadSummarySchema.shape).sort());
     expect(newest.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
@@ -250,6 +260,8 @@ describe('GET /api/leads/{id}: the drawer', () => {
       expect.objectContaining({ kind: 'enquiry', text: '<script>alert(1)</script>', actor: null }),
     ]);
     expect(drawer.canEdit).toBe(true);
+    // The answer is the contract's shape, nothing more (no internal columns).
+    expect(Object.keys(drawer).sort()).toEqual(Object.keys(leadDetailSchema.shape).sort());
     expect(drawer.assignableMembers.map((member) => member.id).sort()).toEqual(
       [agent.id, developer.id].sort(),
     );
@@ -461,7 +473,7 @@ describe('GET /api/leads/response-times', () => {
       headersOf(developer),
     );
     expect(response.status).toBe(200);
-    const times = (await response.json()) as LeadResponseTimes;
+    const times = leadResponseTimesSchema.parse(await response.json());
     expect(times.overall).toMatchObject({ leads: 5, responded: 4, medianSeconds: 25 * 60 });
     expect(times.overall.p90Seconds).toBeCloseTo(51 * 60, -1);
     expect(times.byProject).toEqual([
