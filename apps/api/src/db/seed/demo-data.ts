@@ -2,9 +2,13 @@ import { DEMO_PASSWORD } from '@offplan/shared';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { loadScoringRules } from '../../modules/lead-scoring/lead-scoring.repository.ts';
 import type { Db } from '../client.ts';
 import {
   account,
+  leadBuyers,
+  leadEvents,
+  leads,
   member,
   organization,
   projectAccessRequests,
@@ -24,6 +28,7 @@ import { buildOrganisations } from './builders/organisations.ts';
 import { buildPeople } from './builders/people.ts';
 import { createProjectMembers } from './builders/project-members.ts';
 import { buildRecommendations } from './builders/recommendations.ts';
+import { buildDemoLeads, DEFAULT_DEMO_LEADS } from './demo-leads.ts';
 import { insertRows, type Tx } from './insert-rows.ts';
 import { createRng } from './prng.ts';
 
@@ -82,6 +87,8 @@ export type DemoSeedOptions = {
   projects?: number;
   /** Base date every timestamp is derived from; default 2026-11-01T00:00:00Z. */
   now?: Date;
+  /** Number of demo leads (issue 16); default 3,000, 0 for none. */
+  leads?: number;
   /** Called after each step with the rows it wrote and the time it took (for benchmarks). */
   onStep?: (step: string, rows: number, ms: number) => void;
 };
@@ -93,6 +100,7 @@ export type DemoSeedSummary =
       organisations: number;
       projects: number;
       users: number;
+      leads: number;
       /** Every row inserted, all tables together. */
       rows: number;
       accounts: { email: string; role: string; description: string }[];
@@ -155,7 +163,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
   const inserted = await db.transaction(async (tx) => {
     // Processes starting together on one server seed once: the others wait here, then skip.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
-    if (await hasUsers(tx)) return false;
+    if (await hasUsers(tx)) return null;
     const insert = async <T extends PgTable>(name: string, table: T, list: T['$inferInsert'][]) => {
       await insertRows(tx, table, list);
       done(name, list.length);
@@ -175,21 +183,57 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     await insert('project_members', projectMembers, rows.projectMembers);
     await insert('project_access_requests', projectAccessRequests, rows.accessRequests);
     await insert('project_recommendations', projectRecommendations, rows.recommendations);
-    return true;
+    // Scored by the rules migration 0009 put in the database, as intake scores a new lead.
+    const demoLeads = buildDemoLeads(rows, await loadScoringRules(tx), {
+      now: (options.now ?? new Date(DEMO_BASE_DATE_ISO)).getTime(),
+      count: options.leads ?? DEFAULT_DEMO_LEADS,
+    });
+    done('build leads', 0);
+    // Half the cost of writing 20,000 lead rows is checking their foreign keys, row by row: rows built
+    // together in memory need no checking (the demo data test joins them all). Only a superuser may
+    // skip the checks (always on the embedded database); otherwise they run.
+    const [{ superuser }] = (
+      (await tx.execute(sql`select current_setting('is_superuser') = 'on' as superuser`)) as unknown as {
+        rows: { superuser: boolean }[];
+      }
+    ).rows as [{ superuser: boolean }];
+    if (superuser) await tx.execute(sql`set local session_replication_role = replica`);
+    await insert('lead_buyers', leadBuyers, demoLeads.buyers);
+    await insert('leads', leads, demoLeads.leads);
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('leads', 'id'), ${Math.max(1, demoLeads.leads.length)}::bigint, ${demoLeads.leads.length > 0})`,
+    );
+    await insert('lead_events', leadEvents, demoLeads.events);
+    if (superuser) await tx.execute(sql`set local session_replication_role = origin`);
+    return demoLeads;
   });
   done('commit', 0);
   if (!inserted) return { skipped: true };
   // A bulk load leaves the trigram indexes' pending lists unmerged (every title search then reads them
   // through) and the planner without statistics. PGlite has no autovacuum and PostgreSQL's comes when it
   // chooses: tidy up now, so the first searches are planned and run as they will be from then on.
-  await db.execute(sql`vacuum (analyze)`);
+  // The lead tables are left out: vacuuming 20,000 fresh rows would rewrite every page for nothing their
+  // queries use (a fifth of the first start's seeding time). Only the leads page's table needs the
+  // planner's statistics; timelines and buyers are read by key.
+  const leadTables = ['lead_buyers', 'leads', 'lead_events'];
+  const others = (
+    (await db.execute(
+      sql`select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname not in ('pg_catalog', 'information_schema') and tablename not in (${sql.join(
+        leadTables.map((name) => sql`${name}`),
+        sql`, `,
+      )}) order by 1`,
+    )) as unknown as { rows: { name: string }[] }
+  ).rows.map((row) => row.name);
+  await db.execute(sql.raw(`vacuum (analyze) ${others.join(', ')}`));
+  await db.execute(sql`analyze leads`);
   done('vacuum', 0);
   return {
     skipped: false,
     organisations: rows.organisations.length,
     projects: rows.projects.length,
     users: rows.users.length,
-    rows: Object.values(rows).reduce((sum, list) => sum + list.length, 0),
+    leads: inserted.leads.length,
+    rows: [...Object.values(rows), ...Object.values(inserted)].reduce((sum, list) => sum + list.length, 0),
     accounts: DEMO_ACCOUNTS.map(({ email, role, description }) => ({ email, role, description })),
   };
 }
