@@ -1,9 +1,8 @@
-import { ERROR_CODES, hasPermission, type LeadDetail } from '@offplan/shared';
+import { ERROR_CODES, type LeadDetail } from '@offplan/shared';
 import type { Context } from 'hono';
 import { audit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { permissionSubjectOf } from '../../lib/permissions.ts';
 import { createRouter } from '../../lib/router.ts';
 import type { SignedInEnv } from '../../middlewares/guards.ts';
 import { loadViewer } from '../projects/project-access.ts';
@@ -48,37 +47,30 @@ export const leadsRouter = createRouter();
 /** A handler's context once its guard proved the user (middlewares/guards.ts). */
 // biome-ignore lint/suspicious/noExplicitAny: serves every route, whatever its path and input.
 type SignedInContext = Context<SignedInEnv & AppEnv, any, any>;
+/** Any of this module's handler contexts (the leads routes' also carry what `requireLeads` read). */
+// biome-ignore lint/suspicious/noExplicitAny: serves every route, whatever its path and input.
+type HandlerContext<E extends AppEnv> = Context<E, any, any>;
 
 /**
  * audit() takes the request context as the app declares it; a guard only narrowed `user` and `session`
  * to not-null, which TypeScript cannot see through (a context's `set` makes it invariant). Writes made
  * while an admin acts as the user are allowed like any other write: the audit row names the admin.
  */
-const auditIn = (c: SignedInContext, entry: Parameters<typeof audit>[1], tx: Parameters<typeof audit>[2]) =>
-  audit(c as unknown as Context<AppEnv>, entry, tx);
+const auditIn = <E extends AppEnv>(
+  c: HandlerContext<E>,
+  entry: Parameters<typeof audit>[1],
+  tx: Parameters<typeof audit>[2],
+) => audit(c as unknown as Context<AppEnv>, entry, tx);
 
-const dbOf = (c: SignedInContext) => c.get('deps').database.db;
-
-/**
- * What the caller may do with leads, read once from the permission table (lib/permissions.ts) and
- * handed to the repository as data: platform admins everything; others the leads of their approved
- * projects, in full with `leads.contact_details`, changeable only with it too (job role 8 reads).
- */
-async function leadReaderOf(c: SignedInContext): Promise<LeadReader & { canExport: boolean }> {
-  const user = c.get('user');
-  const subject = await permissionSubjectOf(dbOf(c), user);
-  const seesContacts = hasPermission(subject, 'leads.contact_details');
-  return {
-    userId: user.id,
-    isAdmin: subject.isAdmin,
-    seesContacts,
-    mayEdit: hasPermission(subject, 'leads.view') && seesContacts,
-    canExport: hasPermission(subject, 'leads.export'),
-  };
-}
+const dbOf = <E extends AppEnv>(c: HandlerContext<E>) =>
+  (c as unknown as Context<AppEnv>).get('deps').database.db;
 
 /** The lead as the reader now sees it, after a write (the drawer shows what the server holds). */
-async function detailAfterWrite(c: SignedInContext, reader: LeadReader, id: number): Promise<LeadDetail> {
+async function detailAfterWrite<E extends AppEnv>(
+  c: HandlerContext<E>,
+  reader: LeadReader,
+  id: number,
+): Promise<LeadDetail> {
   const detail = await findLeadDetail(dbOf(c), reader, id);
   if (!detail) throw notFound('No such lead.');
   return detail;
@@ -88,7 +80,7 @@ const noSuchLead = () => notFound('No such lead.');
 
 leadsRouter.openapi(getLeads, async (c) => {
   const query = c.req.valid('query');
-  const reader = await leadReaderOf(c);
+  const reader = c.get('leadAccess');
   const { items, total, totalCapped } = await leadPage(dbOf(c), reader, query);
   return c.json(
     {
@@ -107,7 +99,7 @@ leadsRouter.openapi(getLeads, async (c) => {
 // Registered before /api/leads/{id}: the first matching route answers.
 leadsRouter.openapi(getLeadsExport, async (c) => {
   const { sort, order, ...filter } = c.req.valid('query');
-  const reader = await leadReaderOf(c);
+  const reader = c.get('leadAccess');
   const db = dbOf(c);
   const direction = sort === 'createdAt' && order === 'asc' ? 'asc' : 'desc';
   const body = leadCsvStream((after) => leadExportBatch(db, reader, filter, direction, after));
@@ -123,7 +115,7 @@ leadsRouter.openapi(getLeadsExport, async (c) => {
 
 leadsRouter.openapi(getLeadResponseTimes, async (c) => {
   const { sort: _sort, order: _order, ...filter } = c.req.valid('query');
-  const reader = await leadReaderOf(c);
+  const reader = c.get('leadAccess');
   return c.json(await leadResponseTimes(dbOf(c), reader, filter), 200);
 });
 
@@ -160,7 +152,7 @@ leadsRouter.openapi(putLeadSettings, async (c) => {
 
 leadsRouter.openapi(getLead, async (c) => {
   const { id } = c.req.valid('param');
-  const detail = await findLeadDetail(dbOf(c), await leadReaderOf(c), id);
+  const detail = await findLeadDetail(dbOf(c), c.get('leadAccess'), id);
   if (!detail) throw noSuchLead();
   return c.json(detail, 200);
 });
@@ -168,7 +160,7 @@ leadsRouter.openapi(getLead, async (c) => {
 leadsRouter.openapi(postLeadStatus, async (c) => {
   const { id } = c.req.valid('param');
   const change = c.req.valid('json');
-  const reader = await leadReaderOf(c);
+  const reader = c.get('leadAccess');
   const result = await changeLeadStatus(dbOf(c), reader, id, change, (tx, changed) =>
     auditIn(
       c,
@@ -188,7 +180,7 @@ leadsRouter.openapi(postLeadStatus, async (c) => {
 leadsRouter.openapi(postLeadNote, async (c) => {
   const { id } = c.req.valid('param');
   const { text } = c.req.valid('json');
-  const reader = await leadReaderOf(c);
+  const reader = c.get('leadAccess');
   const result = await addLeadNote(dbOf(c), reader, id, text, (tx, added) =>
     auditIn(
       c,
@@ -203,7 +195,7 @@ leadsRouter.openapi(postLeadNote, async (c) => {
 leadsRouter.openapi(putLeadAssignee, async (c) => {
   const { id } = c.req.valid('param');
   const { assigneeId } = c.req.valid('json');
-  const reader = await leadReaderOf(c);
+  const reader = c.get('leadAccess');
   const result = await assignLead(dbOf(c), reader, id, assigneeId, (tx, assigned) =>
     auditIn(
       c,

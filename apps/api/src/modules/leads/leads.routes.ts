@@ -16,6 +16,7 @@ import {
 } from '@offplan/shared';
 import { errorResponse, jsonResponse } from '../../lib/router.ts';
 import { jsonBody, requirePermission, requirePortalUser, requireSession } from '../../middlewares/guards.ts';
+import { requireLeads } from './lead-reader.ts';
 
 /**
  * The leads API (issue 16 items 5, 6, 8, 9). Who sees what: a platform admin every lead (/enquiries);
@@ -35,7 +36,7 @@ const MASKING =
 export const getLeads = createRoute({
   method: 'get',
   path: '/api/leads',
-  middleware: [requirePermission('leads.view')] as const,
+  middleware: [requireSession, requireLeads('view')] as const,
   tags: ['Leads'],
   summary: 'One page of the leads the caller may see, filtered and sorted (the /leads and /enquiries table)',
   description:
@@ -54,7 +55,7 @@ export const getLeads = createRoute({
 export const getLeadsExport = createRoute({
   method: 'get',
   path: '/api/leads/export',
-  middleware: [requirePermission('leads.export')] as const,
+  middleware: [requireSession, requireLeads('export')] as const,
   tags: ['Leads'],
   summary: 'The filtered leads as CSV, streamed (exactly the set the list finds, without paging)',
   description:
@@ -72,7 +73,7 @@ export const getLeadsExport = createRoute({
 export const getLeadResponseTimes = createRoute({
   method: 'get',
   path: '/api/leads/response-times',
-  middleware: [requirePermission('leads.view')] as const,
+  middleware: [requireSession, requireLeads('view')] as const,
   tags: ['Leads'],
   summary: 'Median and 90th percentile time to first response of the filtered leads, per agent and project',
   description: `The list's filters; without \`from\`, the last ${LEAD_RESPONSE_TIMES_DEFAULT_DAYS} days (Sydney calendar days).`,
@@ -119,7 +120,7 @@ export const putLeadSettings = createRoute({
 export const getLead = createRoute({
   method: 'get',
   path: '/api/leads/{id}',
-  middleware: [requirePermission('leads.view')] as const,
+  middleware: [requireSession, requireLeads('view')] as const,
   tags: ['Leads'],
   summary: 'One lead: fields, score explanation, timeline, the same buyer elsewhere, assignable members',
   description: MASKING,
@@ -145,11 +146,7 @@ export const postLeadStatus = createRoute({
   method: 'post',
   path: '/api/leads/{id}/status',
   // Writes: approved members with contact details (job role 8 reads leads only), and platform admins.
-  middleware: [
-    requirePermission('leads.view'),
-    requirePermission('leads.contact_details'),
-    jsonBody,
-  ] as const,
+  middleware: [requireSession, requireLeads('edit'), jsonBody] as const,
   tags: ['Leads'],
   summary: 'Moves a lead in the pipeline; audited',
   description:
@@ -166,11 +163,7 @@ export const postLeadNote = createRoute({
   method: 'post',
   path: '/api/leads/{id}/notes',
   // Writes: approved members with contact details (job role 8 reads leads only), and platform admins.
-  middleware: [
-    requirePermission('leads.view'),
-    requirePermission('leads.contact_details'),
-    jsonBody,
-  ] as const,
+  middleware: [requireSession, requireLeads('edit'), jsonBody] as const,
   tags: ['Leads'],
   summary: "Adds a note to a lead's timeline; audited",
   request: {
@@ -184,11 +177,7 @@ export const putLeadAssignee = createRoute({
   method: 'put',
   path: '/api/leads/{id}/assignee',
   // Writes: approved members with contact details (job role 8 reads leads only), and platform admins.
-  middleware: [
-    requirePermission('leads.view'),
-    requirePermission('leads.contact_details'),
-    jsonBody,
-  ] as const,
+  middleware: [requireSession, requireLeads('edit'), jsonBody] as const,
   tags: ['Leads'],
   summary: 'Assigns a lead to an approved member of its project (null: nobody); audited',
   request: {
