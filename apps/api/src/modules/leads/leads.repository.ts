@@ -20,7 +20,7 @@ import { containsPattern } from '../../db/like.ts';
 import { leadEvents, leads, projectMembers, projects, user } from '../../db/schema/index.ts';
 
 /**
- * Who reads or changes leads, as the handler decided it from the permission table (decision 024: the
+ * Who reads or changes leads, as the routes' guard read it from the permission table (decision 024: the
  * repository is told, it never decides a permission).
  */
 export type LeadReader = {
