@@ -84,7 +84,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('GET /api/leads: filters, sort and paging on the server', () => {
+describe('GET /api/leads: filters, search, dates, sort, counts and admins', () => {
   let ids: Record<string, number>;
 
   beforeAll(async () => {
@@ -193,18 +193,6 @@ describe('GET /api/leads: filters, sort and paging on the server', () => {
     expect(byProject.items[0]!.projectTitle).toBe('Alpha Gardens');
   });
 
-  it('pages on the server: 25 a page, the rest on page 2, the total unchanged', async () => {
-    const projectId = await teamProject('Paged Towers');
-    for (let i = 0; i < 30; i += 1) await l.lead({ projectId, createdAt: ago(i) });
-    const first = await page(developer, { projectIds: String(projectId) });
-    const second = await page(developer, { projectIds: String(projectId), page: '2' });
-    expect(first.items).toHaveLength(25);
-    expect(second.items).toHaveLength(5);
-    expect(first.total).toBe(30);
-    expect(second.total).toBe(30);
-    expect(new Set([...idsOf(first), ...idsOf(second)]).size).toBe(30);
-  });
-
   it('counts exactly up to the cap, then says there are more', async () => {
     const reader = { userId: developer.id, isAdmin: false, seesContacts: true, mayEdit: true };
     const filter = { projectIds: [listProject, otherProject] };
@@ -221,18 +209,41 @@ describe('GET /api/leads: filters, sort and paging on the server', () => {
     expect(idsOf(bravoOnly)).not.toContain(ids.newest);
     expect(bravoOnly.total).toBe(bravoOnly.items.length);
   });
+});
+
+describe('GET /api/leads: paging and bad queries', () => {
+  it('pages on the server: 25 a page, the rest on page 2, the total unchanged', async () => {
+    const projectId = await teamProject('Paged Towers');
+    for (let i = 0; i < 30; i += 1) await l.lead({ projectId, createdAt: ago(i) });
+    const first = await page(developer, { projectIds: String(projectId) });
+    const second = await page(developer, { projectIds: String(projectId), page: '2' });
+    expect(first.items).toHaveLength(25);
+    expect(second.items).toHaveLength(5);
+    expect(first.total).toBe(30);
+    expect(second.total).toBe(30);
+    const ids = [...first.items, ...second.items].map((item) => item.id);
+    expect(new Set(ids).size).toBe(30);
+  });
 
   it('refuses a bad query with 400 and field messages', async () => {
-    const queries: Record<string, string>[] = [
-      { status: 'WON' },
-      { perPage: '7' },
-      { sort: 'email' },
-      { from: '2026/01/01' },
+    const queries: [Record<string, string>, string][] = [
+      [{ status: 'WON' }, 'status'],
+      [{ perPage: '7' }, 'perPage'],
+      [{ sort: 'email' }, 'sort'],
+      [{ from: '2026/01/01' }, 'from'],
     ];
-    for (const query of queries) {
+    for (const [query, field] of queries) {
       const response = await t.client.api.leads.$get({ query }, headersOf(developer));
       expect(response.status).toBe(400);
+      const { error } = (await response.json()) as unknown as { error: { fields: Record<string, string> } };
+      expect(Object.keys(error.fields).join(), field).toContain(field);
     }
+    const perPage = await t.client.api.leads.$get({ query: { perPage: '7' } }, headersOf(developer));
+    expect(
+      ((await perPage.json()) as unknown as { error: { fields: Record<string, string> } }).error.fields,
+    ).toEqual({
+      perPage: 'must be 25, 50 or 100',
+    });
   });
 });
 
