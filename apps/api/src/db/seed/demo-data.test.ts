@@ -8,14 +8,19 @@ import {
   BUILDING_TYPES,
   CAMPAIGN_TYPES,
   DEMO_PASSWORD,
+  LEAD_STATUSES,
+  normalisePhone,
   PROJECT_TYPES,
   SALES_PERIOD_STAGES,
   SALES_STATUSES,
   STAGES,
+  scoreDecayPoints,
+  scoreLead,
 } from '@offplan/shared';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadScoringRules } from '../../modules/lead-scoring/lead-scoring.repository.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { Database } from '../client.ts';
 import {
@@ -34,6 +39,7 @@ import {
   buildDemoRows,
   DEFAULT_DEMO_PROJECTS,
   DEMO_ACCOUNTS,
+  DEMO_BASE_DATE_ISO,
   DEMO_BROCHURE,
   DEMO_FLOORPLAN,
   DEMO_IMAGES,
@@ -41,6 +47,7 @@ import {
   normaliseName,
   seedDemoData,
 } from './demo-data.ts';
+import { DEFAULT_DEMO_LEADS, DEMO_LEAD_DAYS } from './demo-leads.ts';
 import { SUBURBS } from './suburbs.ts';
 
 const assetsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets');
@@ -390,6 +397,9 @@ describe('seedDemoData: stored rows', () => {
         'project_slug_history',
         'organization',
         'member',
+        'lead_buyers',
+        'leads',
+        'lead_events',
       ]) {
         const query = `select * from ${table} order by 1, 2`;
         const [a, b] = await Promise.all([rowsOf(database, query), rowsOf(other, query)]);
@@ -402,6 +412,207 @@ describe('seedDemoData: stored rows', () => {
       await other.close();
     }
   }, 120_000);
+});
+
+describe('seedDemoData: leads', () => {
+  beforeAll(seedOnce, 120_000);
+  const now = new Date(DEMO_BASE_DATE_ISO).getTime();
+  const DAY = 24 * 60 * 60 * 1000;
+  /** Raw timestamps come back as text from one driver and as dates from the other. */
+  const instant = (value: unknown) => new Date(value as string | Date).getTime();
+
+  it('writes about 3,000 leads over the last 18 months on listings of organisations, joined to real rows', async () => {
+    expect(summary.skipped).toBe(false);
+    if (summary.skipped) return;
+    expect(summary.leads).toBe(DEFAULT_DEMO_LEADS);
+    const [span] = await rowsOf(
+      database,
+      `select count(*)::int n, min(l.created_at) oldest, max(l.created_at) newest,
+        count(*) filter (where p.organisation_id is null or p.sales_status = 'HIDDEN')::int unowned
+       from leads l join projects p on p.id = l.project_id`,
+    );
+    expect(span).toMatchObject({ n: DEFAULT_DEMO_LEADS, unowned: 0 });
+    expect(now - instant(span!.oldest)).toBeLessThanOrEqual(DEMO_LEAD_DAYS * DAY);
+    expect(now - instant(span!.oldest)).toBeGreaterThan((DEMO_LEAD_DAYS - 30) * DAY);
+    expect(instant(span!.newest)).toBeLessThan(now);
+    expect(now - instant(span!.newest)).toBeLessThan(2 * DAY);
+    // The seed skips foreign-key checks for these rows: every reference must hold all the same.
+    const dangling = await rowsOf(
+      database,
+      `select
+        (select count(*) from leads l where not exists (select 1 from projects p where p.id = l.project_id))::int projects,
+        (select count(*) from leads l where not exists (select 1 from lead_buyers b where b.id = l.buyer_id))::int buyers,
+        (select count(*) from leads l where l.assignee_id is not null and not exists (select 1 from project_members m where m.project_id = l.project_id and m.user_id = l.assignee_id))::int assignees,
+        (select count(*) from leads l where l.first_response_by_id is not null and not exists (select 1 from project_members m where m.project_id = l.project_id and m.user_id = l.first_response_by_id))::int responders,
+        (select count(*) from lead_events e where not exists (select 1 from leads l where l.id = e.lead_id))::int events,
+        (select count(*) from lead_events e where e.actor_id is not null and not exists (select 1 from "user" u where u.id = e.actor_id))::int actors`,
+    );
+    expect(dangling[0]).toEqual({
+      projects: 0,
+      buyers: 0,
+      assignees: 0,
+      responders: 0,
+      events: 0,
+      actors: 0,
+    });
+    // The next lead intake writes gets the next id.
+    expect(await count(database, `select last_value n from leads_id_seq`)).toBe(DEFAULT_DEMO_LEADS);
+  });
+
+  it('mixes buyers as the issue says: 40/35/25 buyer types, E.164 mobiles, example domains, ~8% repeat buyers linked', async () => {
+    const types = await rowsOf(database, 'select buyer_type, count(*)::int n from leads group by 1');
+    const share = (type: string) =>
+      Number(types.find((row) => row.buyer_type === type)?.n ?? 0) / DEFAULT_DEMO_LEADS;
+    expect(share('FIRST_HOME_BUYER')).toBeCloseTo(0.4, 1);
+    expect(share('NEXT_HOME_BUYER')).toBeCloseTo(0.35, 1);
+    expect(share('INVESTOR')).toBeCloseTo(0.25, 1);
+    const buyers = await rowsOf(database, 'select id, email, phone from lead_buyers');
+    for (const buyer of buyers) {
+      expect(buyer.email).toMatch(/^[a-z0-9._]+@example\.(com|net|org)$/);
+      expect(normalisePhone(buyer.phone as string)).toBe(buyer.phone);
+      expect(buyer.phone).toMatch(/^\+614\d{8}$/);
+    }
+    expect(new Set(buyers.map((buyer) => buyer.phone)).size).toBe(buyers.length);
+    // A lead carries its buyer's contact details; a repeat buyer's leads are on different projects.
+    expect(
+      await count(
+        database,
+        'select count(*) n from leads l join lead_buyers b on b.id = l.buyer_id where l.email <> b.email or l.phone <> b.phone',
+      ),
+    ).toBe(0);
+    const repeat = await rowsOf(
+      database,
+      `select count(*)::int buyers, count(*) filter (where projects > 1)::int repeat, count(*) filter (where projects < leads)::int same_project
+       from (select buyer_id, count(*) leads, count(distinct project_id) projects from leads group by 1) b`,
+    );
+    const {
+      buyers: buyerCount,
+      repeat: repeatBuyers,
+      same_project,
+    } = repeat[0] as {
+      buyers: number;
+      repeat: number;
+      same_project: number;
+    };
+    expect(buyerCount).toBe(buyers.length);
+    expect(repeatBuyers / buyerCount).toBeGreaterThan(0.05);
+    expect(repeatBuyers / buyerCount).toBeLessThan(0.11);
+    expect(same_project).toBe(0);
+    // A buyer's postcode is near the listing they first enquired on: in its state.
+    expect(
+      await count(
+        database,
+        `select count(*) n from leads l join projects p on p.id = l.project_id where l.postcode is not null
+         and left(l.postcode, 1) <> left(p.postcode, 1) and p.state not in ('ACT', 'NT')
+         and l.created_at = (select min(o.created_at) from leads o where o.buyer_id = l.buyer_id)`,
+      ),
+    ).toBe(0);
+  });
+
+  it('gives the developer account leads in every status, lost ones with reasons and sales with price and date', async () => {
+    const statuses = await rowsOf(
+      database,
+      `select l.status, count(*)::int n,
+        count(*) filter (where l.lost_reason is null)::int no_reason,
+        count(*) filter (where l.sale_price is null or l.sale_date is null)::int no_sale
+       from leads l join project_members m on m.project_id = l.project_id and m.user_id = '${demoUserId('developer')}'
+       group by 1`,
+    );
+    expect(statuses.map((row) => row.status).sort()).toEqual([...LEAD_STATUSES].sort());
+    for (const row of statuses) {
+      expect(row.no_reason, String(row.status)).toBe(row.status === 'LOST' ? 0 : row.n);
+      const sale = row.status === 'EXCHANGED' || row.status === 'SETTLED';
+      expect(row.no_sale, String(row.status)).toBe(sale ? 0 : row.n);
+    }
+  });
+
+  it('puts old leads mostly in closed statuses and recent ones mostly in New or Contacted', async () => {
+    const [mix] = await rowsOf(
+      database,
+      `select
+        avg((status in ('LOST', 'EXCHANGED', 'SETTLED'))::int) filter (where created_at < $1::timestamptz - interval '180 days') old_closed,
+        avg((status in ('NEW', 'CONTACTED'))::int) filter (where created_at > $1::timestamptz - interval '7 days') recent_open
+       from leads`.replace(/\$1/g, `'${DEMO_BASE_DATE_ISO}'`),
+    );
+    expect(Number(mix!.old_closed)).toBeGreaterThan(0.7);
+    expect(Number(mix!.recent_open)).toBeGreaterThan(0.6);
+  });
+
+  it('scores each lead with the database rules (0-100), less the decay of its days without activity', async () => {
+    const rules = await loadScoringRules(database.db);
+    const rows = await rowsOf(database, 'select * from leads');
+    for (const row of rows) {
+      const { score, contributions } = scoreLead(rules, {
+        buyerType: row.buyer_type as string,
+        financeStatus: row.finance_status as string | null,
+        timeframe: row.timeframe as string | null,
+        budget: row.budget as number | null,
+        bedrooms: row.bedrooms as number | null,
+        phone: row.phone as string,
+        message: row.message as string | null,
+        postcode: row.postcode as string | null,
+        source: row.source as string,
+        campaignId: row.campaign_id as string | null,
+      });
+      expect(row.base_score).toBe(score);
+      expect(row.score_contributions).toEqual(contributions);
+      const idleDays = (now - instant(row.last_activity_at)) / DAY;
+      expect(row.score).toBe(score - scoreDecayPoints(score, idleDays));
+      expect(row.score).toBeGreaterThanOrEqual(0);
+      expect(row.score).toBeLessThanOrEqual(100);
+    }
+    // Not every lead is an empty 0 or the same score: the mix shows on the page.
+    expect(new Set(rows.map((row) => row.base_score)).size).toBeGreaterThan(10);
+  });
+
+  it('keeps each timeline consistent with its lead: status path, first response, alerts, merges, no jobs queued', async () => {
+    const mismatches = await rowsOf(
+      database,
+      `with last_status as (
+         select distinct on (lead_id) lead_id, data->>'to' as status from lead_events where kind = 'status' order by lead_id, created_at desc, id desc
+       ), first_status as (
+         select distinct on (lead_id) lead_id, created_at, actor_id, data->>'from' as from_status from lead_events where kind = 'status' order by lead_id, created_at, id
+       )
+       select
+         count(*) filter (where coalesce(ls.status, 'NEW') <> l.status::text)::int status,
+         count(*) filter (where fs.created_at is distinct from l.first_response_at or fs.actor_id is distinct from l.first_response_by_id)::int first_response,
+         count(*) filter (where fs.from_status is not null and fs.from_status <> 'NEW')::int first_from,
+         count(*) filter (where (select count(*) from lead_events e where e.lead_id = l.id and e.kind = 'enquiry' and e.created_at = l.created_at) <> 1)::int enquiry,
+         count(*) filter (where l.notified_at is null or l.notified_at < l.created_at)::int notified,
+         count(*) filter (where (l.speed_alert_at is not null) <> exists (select 1 from lead_events e where e.lead_id = l.id and e.kind = 'speed_alert'))::int alerts,
+         count(*) filter (where (l.enquiry_count = 2) <> exists (select 1 from lead_events e where e.lead_id = l.id and e.kind = 'repeat_enquiry'))::int merged,
+         count(*) filter (where l.last_enquiry_at - l.created_at >= interval '24 hours')::int late_merge,
+         count(*) filter (where l.last_activity_at < (select max(e.created_at) from lead_events e where e.lead_id = l.id and e.kind in ('enquiry', 'repeat_enquiry', 'status', 'note', 'assigned')))::int activity,
+         count(*) filter (where (select max(e.created_at) from lead_events e where e.lead_id = l.id) >= '${DEMO_BASE_DATE_ISO}')::int future
+       from leads l left join last_status ls on ls.lead_id = l.id left join first_status fs on fs.lead_id = l.id`,
+    );
+    expect(mismatches[0]).toEqual({
+      status: 0,
+      first_response: 0,
+      first_from: 0,
+      enquiry: 0,
+      notified: 0,
+      alerts: 0,
+      merged: 0,
+      late_merge: 0,
+      activity: 0,
+      future: 0,
+    });
+    const [kinds] = await rowsOf(
+      database,
+      `select count(*) filter (where kind = 'note')::int notes, count(*) filter (where kind = 'speed_alert')::int alerts,
+        (select count(*) from leads where enquiry_count = 2)::int merged from lead_events`,
+    );
+    expect(kinds!.notes).toBeGreaterThan(300);
+    expect(kinds!.alerts).toBeGreaterThan(100);
+    expect(kinds!.merged).toBeGreaterThan(30);
+    // Most first responses come within minutes to hours.
+    const [response] = await rowsOf(
+      database,
+      `select percentile_cont(0.5) within group (order by extract(epoch from first_response_at - created_at)) median from leads where first_response_at is not null`,
+    );
+    expect(Number(response!.median)).toBeLessThan(4 * 60 * 60);
+  });
 });
 
 describe('seedDemoData, twice at once', () => {
