@@ -414,12 +414,13 @@ describe('seedDemoData: stored rows', () => {
   }, 120_000);
 });
 
-describe('seedDemoData: leads', () => {
+const now = new Date(DEMO_BASE_DATE_ISO).getTime();
+const DAY = 24 * 60 * 60 * 1000;
+/** Raw timestamps come back as text from one driver and as dates from the other. */
+const instant = (value: unknown) => new Date(value as string | Date).getTime();
+
+describe('seedDemoData: leads and buyers', () => {
   beforeAll(seedOnce, 120_000);
-  const now = new Date(DEMO_BASE_DATE_ISO).getTime();
-  const DAY = 24 * 60 * 60 * 1000;
-  /** Raw timestamps come back as text from one driver and as dates from the other. */
-  const instant = (value: unknown) => new Date(value as string | Date).getTime();
 
   it('writes about 3,000 leads over the last 18 months on listings of organisations, joined to real rows', async () => {
     expect(summary.skipped).toBe(false);
@@ -508,6 +509,10 @@ describe('seedDemoData: leads', () => {
       ),
     ).toBe(0);
   });
+});
+
+describe('seedDemoData: lead pipeline and scores', () => {
+  beforeAll(seedOnce, 120_000);
 
   it('gives the developer account leads in every status, lost ones with reasons and sales with price and date', async () => {
     const statuses = await rowsOf(
