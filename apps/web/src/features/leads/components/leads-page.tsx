@@ -209,7 +209,7 @@ export function LeadsPage(props: LeadsPageProps) {
           <LeadsPaging page={page} onSearch={onSearch} />
         </Stack>
       )}
-      {page.total === 0 ? null : <ResponseTimesPanel times={times} target={target} />}
+      {page.total === 0 ? null : <ResponseTimesPanel times={times} target={target} from={search.from} />}
       <LeadDrawer
         leadId={search.lead}
         onClose={() => onSearch((previous) => ({ ...previous, lead: undefined }))}

@@ -133,9 +133,12 @@ export function LeadsTable({ page, sort, order, onSort, onOpen }: LeadsTableProp
   );
 }
 
-/** "Showing 1–25 of 60". */
+/** "Showing 1–25 of 60"; past the server's exact count (LEAD_COUNT_CAP), "of 10,000+". */
 export function shownRange(page: LeadPage): string {
-  const first = page.total === 0 ? 0 : (page.page - 1) * page.perPage + 1;
-  const last = Math.min(page.total, first + page.items.length - 1);
-  return `Showing ${first}–${last} of ${page.total}`;
+  const first = page.items.length === 0 ? 0 : (page.page - 1) * page.perPage + 1;
+  const last = first === 0 ? 0 : first + page.items.length - 1;
+  const total = page.totalCapped
+    ? `${page.total.toLocaleString('en-AU')}+`
+    : page.total.toLocaleString('en-AU');
+  return `Showing ${first.toLocaleString('en-AU')}–${last.toLocaleString('en-AU')} of ${total}`;
 }

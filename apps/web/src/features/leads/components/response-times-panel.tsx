@@ -1,5 +1,9 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { LeadResponseTarget, LeadResponseTimes } from '@offplan/shared';
+import {
+  LEAD_RESPONSE_TIMES_DEFAULT_DAYS,
+  type LeadResponseTarget,
+  type LeadResponseTimes,
+} from '@offplan/shared';
 import { formatDuration } from '../lib/lead-format.ts';
 
 type ResponseTimeRow = LeadResponseTimes['overall'];
@@ -56,9 +60,12 @@ function ResponseTimesTable({ caption, rows }: { caption: string; rows: Response
 export function ResponseTimesPanel({
   times,
   target,
+  from,
 }: {
   times: LeadResponseTimes;
   target?: LeadResponseTarget | undefined;
+  /** The filter's first day; without one the server measures the last LEAD_RESPONSE_TIMES_DEFAULT_DAYS. */
+  from?: string | undefined;
 }) {
   const { overall } = times;
   return (
@@ -69,6 +76,9 @@ export function ResponseTimesPanel({
             Response times
           </Title>
           <Text size="sm" c="dimmed">
+            {from
+              ? ''
+              : `Leads of the last ${LEAD_RESPONSE_TIMES_DEFAULT_DAYS} days (choose dates to measure others). `}
             Time from the enquiry to the first move out of New. Median {formatDuration(overall.medianSeconds)}
             , 90th percentile {formatDuration(overall.p90Seconds)}; {overall.responded} of {overall.leads}{' '}
             leads answered.
