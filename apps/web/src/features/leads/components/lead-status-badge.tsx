@@ -5,7 +5,7 @@ import { LEAD_STATUS_COLORS, scoreColor } from '../lib/lead-format.ts';
 /** A pipeline stage: its label on its colour (the label, not the colour, carries the meaning). */
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return (
-    <Badge color={LEAD_STATUS_COLORS[status]} variant="light">
+    <Badge color={LEAD_STATUS_COLORS[status]} variant="light" style={{ overflow: 'visible' }}>
       {LEAD_STATUS_LABELS[status]}
     </Badge>
   );

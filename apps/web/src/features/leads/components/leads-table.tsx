@@ -74,14 +74,17 @@ function LeadRow({ lead, onOpen }: { lead: LeadSummary; onOpen: (id: number) => 
           {sourceLabel(lead.source)}
         </Text>
       </Table.Td>
-      <Table.Td>
+      {/* Never narrower than its label: a cut-off "CONTA…" reads as nothing. */}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <LeadStatusBadge status={lead.status} />
       </Table.Td>
       <Table.Td>
         <LeadScore score={lead.score} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{buyerTypeLabel(lead.buyerType)}</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {buyerTypeLabel(lead.buyerType)}
+        </Text>
       </Table.Td>
       <Table.Td>
         <Text size="sm" c={lead.assignee ? undefined : 'dimmed'}>

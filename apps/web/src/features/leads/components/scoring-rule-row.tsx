@@ -115,6 +115,7 @@ export function ScoringRuleRow({
           value={rule.field}
           allowDeselect={false}
           size="xs"
+          miw={180}
           error={errors?.field}
           onChange={(value) => {
             const field = (value ?? rule.field) as ScoringField;
@@ -167,6 +168,7 @@ export function ScoringRuleRow({
           value={rule.label}
           maxLength={80}
           size="xs"
+          miw={200}
           error={errors?.label}
           onChange={(event) => onChange({ ...rule, label: event.currentTarget.value })}
         />
