@@ -73,9 +73,13 @@ export async function startServer(settings: Settings) {
   return { app, server, port, close, logger };
 }
 
-/** Fills an empty database with the demo data (SEED_DEMO) and logs what it made. */
+/**
+ * Fills an empty database with the demo data (SEED_DEMO) and logs what it made. The data is dated up to
+ * the moment of the first start, so a developer trying the portal sees this week's leads and reports;
+ * tests use the fixed base date (DEMO_BASE_DATE_ISO) and get the same rows every time.
+ */
 async function seedDemo(database: Database, logger: Logger) {
-  const summary = await seedDemoData(database.db);
+  const summary = await seedDemoData(database.db, { now: new Date() });
   if (!summary.skipped) {
     logger.info(
       { organisations: summary.organisations, projects: summary.projects, users: summary.users },

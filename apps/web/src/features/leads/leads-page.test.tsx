@@ -549,6 +549,18 @@ describe('/enquiries', () => {
   );
 
   it(
+    "shows an admin their /leads without asking for an organisation's response target they do not have",
+    async () => {
+      const calls = stubLeadsApi({ session: adminSessionOf() });
+      renderApp('/leads');
+      await screen.findByRole('table', { name: 'Leads' }, WAIT);
+      expect(callsTo(calls, 'GET', '/api/leads/settings')).toHaveLength(0);
+      expect(callsTo(calls, 'GET', '/api/user-projects')).toHaveLength(0);
+    },
+    SLOW,
+  );
+
+  it(
     'answers anyone else with the not-found page',
     async () => {
       const calls = stubLeadsApi();

@@ -38,6 +38,8 @@ export type LeadsPageProps = {
   currentUserId?: string | undefined;
   /** Organisation owners and admins set the response target and lead recipients. */
   canManageSettings: boolean;
+  /** Whether the reader belongs to an organisation, whose response target the page shows. */
+  hasOrganisation: boolean;
 };
 
 const PAGE_SIZE_OPTIONS = LEADS_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -125,7 +127,11 @@ export function LeadsPage(props: LeadsPageProps) {
   const { data: page } = useSuspenseQuery(leadsQueryOptions(search));
   const { data: times } = useSuspenseQuery(leadResponseTimesQueryOptions(search));
   // The target is context beside the response times; a reader without an organisation has none.
-  const { data: target } = useQuery({ ...leadSettingsQueryOptions(), enabled: scope === 'leads' });
+  // Only an organisation has a target: admins and members of none would be refused (403).
+  const { data: target } = useQuery({
+    ...leadSettingsQueryOptions(),
+    enabled: scope === 'leads' && props.hasOrganisation,
+  });
   const [settingsOpen, settings] = useDisclosure(false);
   const sort = search.sort ?? DEFAULT_LEAD_SORT;
   const order: SortOrder = search.order ?? 'desc';

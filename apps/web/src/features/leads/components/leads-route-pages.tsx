@@ -28,6 +28,7 @@ export function MyLeadsPage() {
       projects={projects}
       currentUserId={isAdmin ? undefined : user.id}
       canManageSettings={!isAdmin && (role === 'owner' || role === 'admin')}
+      hasOrganisation={!isAdmin && Boolean(account?.organisation)}
     />
   );
 }
@@ -49,6 +50,7 @@ export function EnquiriesPage() {
       projects={[]}
       organisations={organisations}
       canManageSettings={false}
+      hasOrganisation={false}
     />
   );
 }
