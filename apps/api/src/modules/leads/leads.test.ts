@@ -542,6 +542,17 @@ describe('GET /api/leads/export', () => {
     expect(riskyRow[header!.indexOf('Status')]).toBe('Contacted');
   });
 
+  it('is sent uncompressed as it is read, even to a client that accepts gzip', async () => {
+    const response = await t.client.api.leads.export.$get(
+      { query: {} },
+      { headers: { ...headersOf(developer).headers, 'accept-encoding': 'gzip, deflate' } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
+    await response.text();
+  });
+
   it('reads in batches: more leads than one batch come out once each', async () => {
     const projectId = await teamProject('Batched Blocks');
     const count = 2 * 7 + 3;
