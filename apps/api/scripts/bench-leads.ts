@@ -17,7 +17,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, type LeadQueryInput, leadQuerySchema } from '@offplan/shared';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import {
   findLeadDetail,
@@ -25,6 +24,7 @@ import {
   leadPage,
   leadResponseTimes,
 } from '../src/modules/leads/leads.repository.ts';
+import { createScratchPostgresDatabase } from '../src/test/test-app.ts';
 import { signedInBenchApp } from './bench-app.ts';
 import { BENCH_TEAM, fillBenchData } from './bench-leads-fill.ts';
 import { benchExport, benchIntake, type ServerProcess, startServerProcess } from './bench-leads-server.ts';
@@ -69,24 +69,12 @@ async function openScratch(kind: 'postgres' | 'pglite') {
   if (kind === 'pglite') {
     return { database: await openDatabase({ dataDir }), dataDir, url: undefined, drop: async () => {} };
   }
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin(`create database ${BENCH_DB}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${BENCH_DB}`;
+  const scratch = await createScratchPostgresDatabase(serverUrl, BENCH_DB);
   return {
-    database: await openDatabase({ databaseUrl: url.toString() }),
+    database: await openDatabase({ databaseUrl: scratch.url }),
     dataDir,
-    url: url.toString(),
-    drop: () => admin(`drop database if exists ${BENCH_DB} with (force)`),
+    url: scratch.url,
+    drop: scratch.drop,
   };
 }
 

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ProjectSearchRequestInput, projectSearchRequestSchema } from '@offplan/shared';
 import { fillPlaceholders, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/db/seed/demo-data.ts';
 import { loadViewer } from '../src/modules/projects/project-access.ts';
 import { buildSearchQueries, searchPlan } from '../src/modules/projects/projects.repository.ts';
+import { createScratchPostgresDatabase } from '../src/test/test-app.ts';
 import { signedInBenchApp, BENCH_USER_EMAIL as USER_EMAIL } from './bench-app.ts';
 
 const { values } = parseArgs({
@@ -80,23 +80,8 @@ async function openBenchDatabase(
 ): Promise<{ database: Database; dropScratch?: () => Promise<void> }> {
   if (kind === 'pglite') return { database: await openDatabase({}) };
   if (values.url) return { database: await openDatabase({ databaseUrl: values.url }) };
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin(`create database ${BENCH_DB}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${BENCH_DB}`;
-  return {
-    database: await openDatabase({ databaseUrl: url.toString() }),
-    dropScratch: () => admin(`drop database if exists ${BENCH_DB} with (force)`),
-  };
+  const scratch = await createScratchPostgresDatabase(serverUrl, BENCH_DB);
+  return { database: await openDatabase({ databaseUrl: scratch.url }), dropScratch: scratch.drop };
 }
 
 /** Migrated and analysed; seeded with the demo data unless it is the --url database. */

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/db/seed/demo-data.ts';
+import { createScratchPostgresDatabase } from '../src/test/test-app.ts';
 import { signedInBenchApp, BENCH_USER_EMAIL as USER_EMAIL } from './bench-app.ts';
 
 const { values } = parseArgs({
@@ -26,37 +26,24 @@ const BENCH_DB = 'bench_user_projects';
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The --url database as it is, or a scratch one seeded with the projects benchmark's data. */
-async function openBenchDatabase(): Promise<Database> {
+async function openBenchDatabase(): Promise<{ database: Database; dropScratch?: () => Promise<void> }> {
   if (values.url) {
     const database = await openDatabase({ databaseUrl: values.url });
     await migrateDatabase(database);
-    return database;
+    return { database };
   }
-  await onServer(`drop database if exists ${BENCH_DB} with (force)`);
-  await onServer(`create database ${BENCH_DB}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${BENCH_DB}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const { url, drop } = await createScratchPostgresDatabase(serverUrl, BENCH_DB);
+  const database = await openDatabase({ databaseUrl: url });
   await migrateDatabase(database);
   const summary = await seedDemoData(database.db, { projects: Number(values.projects) });
   if (summary.skipped) throw new Error('the scratch database was not empty');
   await database.db.execute(sql`analyze`);
   console.log(`seeded ${summary.projects} projects into ${url}`);
-  return database;
+  return { database, dropScratch: drop };
 }
 
-const database = await openBenchDatabase();
+const { database, dropScratch } = await openBenchDatabase();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'offplan-bench-'));
 const { app, stop, headers } = await signedInBenchApp(database, dataDir);
 try {
@@ -83,7 +70,7 @@ try {
 } finally {
   await stop();
   await database.close();
-  if (!values.url && !values.keep) await onServer(`drop database if exists ${BENCH_DB} with (force)`);
+  if (!values.keep) await dropScratch?.();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(0);

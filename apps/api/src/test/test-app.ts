@@ -15,11 +15,11 @@ export { TEST_PASSWORD } from './sessions.ts';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
 
-/** A new, empty database on the TEST_DATABASE_URL server; `drop` removes it. */
-export async function createFreshPostgresDatabase() {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
-  const name = `offplan_test_${randomBytes(6).toString('hex')}`;
+/**
+ * A new, empty database called `name` on the PostgreSQL server at `serverUrl` (one of that name left
+ * by an earlier run is dropped first); `drop` removes it. The tests and the benchmarks make theirs here.
+ */
+export async function createScratchPostgresDatabase(serverUrl: string, name: string) {
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -29,10 +29,18 @@ export async function createFreshPostgresDatabase() {
       await client.end();
     }
   };
+  await run(`drop database if exists ${name} with (force)`);
   await run(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** A new, empty database on the TEST_DATABASE_URL server; `drop` removes it. */
+export async function createFreshPostgresDatabase() {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
+  return createScratchPostgresDatabase(serverUrl, `offplan_test_${randomBytes(6).toString('hex')}`);
 }
 
 /** A fresh, migrated database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
