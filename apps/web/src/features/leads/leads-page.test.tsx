@@ -258,6 +258,9 @@ describe('/leads sort and paging', () => {
       const calls = stubLeadsApi({ page: leadPageOf([leadSummaryOf(7)], { total: 60 }) });
       const router = renderApp('/leads');
       await screen.findByText('Showing 1–1 of 60');
+      // The arrow controls are named for screen readers.
+      expect(screen.getByRole('button', { name: 'Previous page' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Next page' })).toBeTruthy();
 
       fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
       await waitFor(() => expect(lastListQuery(calls)).toMatchObject({ page: '3', perPage: '25' }));
