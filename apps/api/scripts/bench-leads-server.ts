@@ -36,21 +36,30 @@ function freePort() {
 export async function startServerProcess(data: { dataDir: string } | { databaseUrl: string }) {
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    cwd: apiDir,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      AUTH_SECRET,
-      // Production's level: the intake's one line per enquiry is part of its cost.
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'false',
-      // Each enquiry says its own client address: the per-address spam limit is not what is measured.
-      TRUST_PROXY: 'true',
-      ...('dataDir' in data ? { DATA_DIR: data.dataDir } : { DATABASE_URL: data.databaseUrl }),
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      '--import',
+      'tsx',
+      'src/index.ts',
+    ],
+    {
+      cwd: apiDir,
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        AUTH_SECRET,
+        // Production's level: the intake's one line per enquiry is part of its cost.
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'false',
+        // Each enquiry says its own client address: the per-address spam limit is not what is measured.
+        TRUST_PROXY: 'true',
+        ...('dataDir' in data ? { DATA_DIR: data.dataDir } : { DATABASE_URL: data.databaseUrl }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   // Read everything it prints: a full pipe would stop the server.
   child.stdout!.on('data', (chunk) => {
     output = (output + chunk).slice(-20_000);

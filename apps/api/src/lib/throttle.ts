@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@offplan/shared';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
+import { executePrepared } from '../db/prepared-statement.ts';
 import type { AppEnv } from './context.ts';
 import { AppError } from './errors.ts';
 
@@ -10,12 +11,11 @@ type CounterRows = { rows: { hits: number; reset_in: number }[] };
 
 export type ThrottleWindow = { windowSeconds: number; max: number };
 
-/**
- * Counts one hit on `key` in a fixed window, atomically in the database so every process shares the
- * count. Answers whether the hit is within the limit and how long until the window resets.
- */
-export async function hitThrottle(db: Db, key: string, { windowSeconds, max }: ThrottleWindow) {
-  const result = (await db.execute(sql`
+type ThrottleHit = { allowed: boolean; hits: number; retryAfterSeconds: number };
+
+/** One counter's upsert: a hit in its window, or the first of a new window once the last one ended. */
+function countHit(key: string, windowSeconds: number) {
+  return sql`
     insert into throttle_counters as counter (key, window_started_at, hits)
     values (${key}, now(), 1)
     on conflict (key) do update set
@@ -24,14 +24,42 @@ export async function hitThrottle(db: Db, key: string, { windowSeconds, max }: T
       window_started_at = case when counter.window_started_at <= now() - make_interval(secs => ${windowSeconds})
         then now() else counter.window_started_at end
     returning hits,
-      ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int as reset_in`)) as unknown as CounterRows;
-  const row = result.rows[0];
-  const hits = Number(row?.hits ?? 1);
-  return {
-    allowed: hits <= max,
-    hits,
-    retryAfterSeconds: Math.max(1, Number(row?.reset_in ?? windowSeconds)),
-  };
+      ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int as reset_in`;
+}
+
+/**
+ * Counts one hit on each key in its fixed window, atomically in the database so every process shares
+ * the counts, in one statement (the enquiry intake counts two limits per enquiry). Answers, in the
+ * order given, whether each hit is within its limit and how long until its window resets.
+ */
+export async function hitThrottles(
+  db: Db,
+  counters: readonly { key: string; window: ThrottleWindow }[],
+): Promise<ThrottleHit[]> {
+  if (counters.length === 0) return [];
+  const ctes = counters.map(
+    ({ key, window }, i) => sql`${sql.raw(`hit${i}`)} as (${countHit(key, window.windowSeconds)})`,
+  );
+  const picks = counters.map((_, i) => sql.raw(`select ${i} as position, hits, reset_in from hit${i}`));
+  const rows = await executePrepared<{ position: number; hits: number; reset_in: number }>(
+    db,
+    sql`with ${sql.join(ctes, sql`, `)} ${sql.join(picks, sql` union all `)}`,
+  );
+  return counters.map(({ window }, i) => {
+    const row = rows.find((candidate) => Number(candidate.position) === i);
+    const hits = Number(row?.hits ?? 1);
+    return {
+      allowed: hits <= window.max,
+      hits,
+      retryAfterSeconds: Math.max(1, Number(row?.reset_in ?? window.windowSeconds)),
+    };
+  });
+}
+
+/** Counts one hit on `key` (see hitThrottles). */
+export async function hitThrottle(db: Db, key: string, window: ThrottleWindow): Promise<ThrottleHit> {
+  const [hit] = await hitThrottles(db, [{ key, window }]);
+  return hit!;
 }
 
 /** The hits on `key` in its current window, without counting one. */

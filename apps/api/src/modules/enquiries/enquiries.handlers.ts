@@ -10,7 +10,8 @@ import { renderEnquiryAnswer } from '../public-listing/public-listing.handlers.t
 import { renderNotFoundPage } from '../public-listing/public-listing.render.ts';
 import { projectIdAtCurrentPath } from '../public-listing/public-listing.repository.ts';
 import { PUBLIC_LISTING_ROUTE } from '../public-listing/public-listing.routes.ts';
-import { postEnquiry } from './enquiries.routes.ts';
+import { type EnquiryRequest, postEnquiry } from './enquiries.routes.ts';
+import { ENQUIRY_HONEYPOT_FIELD, ENQUIRY_TOKEN_FIELD } from './enquiry-form-token.ts';
 import { type EnquiryOutcome, receiveEnquiry } from './enquiry-intake.ts';
 
 export const enquiriesRouter = createRouter();
@@ -18,12 +19,16 @@ export const enquiriesRouter = createRouter();
 const asRecord = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-/** The JSON answer of an enquiry: 201 `{received: true}`, whatever became of it (merged, a robot's). */
-async function answerJson(c: Context<AppEnv>, raw: unknown) {
+/**
+ * The JSON answer of an enquiry: 201 `{received: true}`, whatever became of it (merged, a robot's).
+ * `parsed`: the body as the contract parsed it, when it did.
+ */
+async function answerJson(c: Context<AppEnv>, raw: unknown, parsed?: EnquiryRequest) {
   const outcome = await receiveEnquiry(c.get('deps'), asRecord(raw), {
     projectId: undefined,
     clientIp: c.get('clientIp'),
     log: c.get('log'),
+    ...(parsed && { parsed: withoutSpamFields(parsed) }),
   });
   switch (outcome.kind) {
     case 'received':
@@ -47,9 +52,15 @@ async function answerJson(c: Context<AppEnv>, raw: unknown) {
  * POST /api/enquiries. `receiveEnquiry` judges the body in its own order (honeypot and form token
  * before the fields), so a body the contract refuses is handed to it too rather than answered here.
  */
+const withoutSpamFields = ({
+  [ENQUIRY_TOKEN_FIELD]: _token,
+  [ENQUIRY_HONEYPOT_FIELD]: _honeypot,
+  ...fields
+}: EnquiryRequest) => fields;
+
 enquiriesRouter.openapi(
   postEnquiry,
-  async (c) => answerJson(c, await c.req.json()),
+  async (c) => answerJson(c, await c.req.json(), c.req.valid('json')),
   (result, c) => {
     if (!result.success) return answerJson(c, (result as { data?: unknown }).data);
   },

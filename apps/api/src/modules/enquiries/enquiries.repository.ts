@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  DEFAULT_RESPONSE_TARGET_MINUTES,
   type Enquiry,
   LEAD_MERGE_WINDOW_HOURS,
   type LeadSource,
@@ -11,11 +10,12 @@ import {
 } from '@offplan/shared';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { leadBuyers, leadEvents, leads, organisationLeadSettings, projects } from '../../db/schema/index.ts';
+import { executePrepared } from '../../db/prepared-statement.ts';
+import { leadBuyers, leadEvents, leadScoringRules, leads, projects } from '../../db/schema/index.ts';
 import { type JobQueue, jobsInTransaction } from '../../jobs/queue.ts';
 import { currentTenant } from '../../lib/branding.ts';
+import { hitThrottles, type ThrottleWindow } from '../../lib/throttle.ts';
 import { LEAD_JOB_RETRY, LEAD_JOBS, type LeadJobData } from '../leads/lead-jobs.ts';
-import { responseDeadline } from '../leads/speed-to-lead.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -29,56 +29,58 @@ function intakeOf(project: ProjectStatusRow | undefined): EnquiryIntake {
   return NO_NEW_ENQUIRY_SALES_STATUSES.includes(project.salesStatus) ? 'closed' : 'open';
 }
 
-/** A first look before the spam limits are counted; `storeEnquiry` looks again inside its transaction. */
-export async function projectIntake(db: Db, projectId: number): Promise<EnquiryIntake> {
-  const [project] = await db
-    .select({ salesStatus: projects.salesStatus, stage: projects.stage })
-    .from(projects)
-    .where(eq(projects.id, projectId));
-  return intakeOf(project);
-}
-
 export type StoredEnquiry =
   | { outcome: 'created' | 'merged'; leadId: number; buyerId: string }
-  | { outcome: 'closed' | 'not_found' };
+  | { outcome: 'closed' | 'not_found' }
+  /** A spam limit was reached: the hit is counted, nothing else is written. */
+  | { outcome: 'limited'; retryAfterSeconds: number };
 
 export type EnquiryToStore = {
   projectId: number;
   enquiry: Enquiry;
   source: LeadSource;
-  /** Read before the transaction opens (they change rarely; the transaction stays short). */
-  rules: readonly ScoringRule[];
   receivedAt: Date;
+  /** Spam limits (distinct keys), counted only for an open listing, before anything is stored. */
+  limits?: readonly { key: string; window: ThrottleWindow }[];
 };
 
 /**
  * The buyer with this email, else with this phone, else a new one (design §3: one buyer per email or
  * phone), locked for the rest of the transaction so that two enquiries of one buyer are stored one
- * after the other (the second sees the first's lead and merges). Two first enquiries racing on one
- * email meet at the unique index: the second waits, inserts nothing and reads the first's row.
+ * after the other (the second sees the first's lead and merges). One statement for the usual case.
+ * Two first enquiries racing on one email meet at the unique index: the second waits, inserts nothing
+ * and reads the first's row. `created`: no earlier lead of this buyer can exist.
  */
-async function lockBuyer(tx: Db, email: string, phone: string): Promise<string> {
-  const byEmail = () =>
-    tx.select({ id: leadBuyers.id }).from(leadBuyers).where(eq(leadBuyers.email, email)).for('update');
-  const [known] = await byEmail();
-  if (known) return known.id;
-  const [samePhone] = await tx
+async function lockBuyer(tx: Db, email: string, phone: string): Promise<{ id: string; created: boolean }> {
+  const rows = await executePrepared<{ id: string; created: boolean }>(
+    tx,
+    sql`
+    with by_email as (
+      select ${leadBuyers.id} as id from ${leadBuyers} where ${leadBuyers.email} = ${email} for update
+    ), by_phone as (
+      select ${leadBuyers.id} as id from ${leadBuyers}
+      where ${leadBuyers.phone} = ${phone} and not exists (select 1 from by_email)
+      order by ${leadBuyers.createdAt} limit 1 for update
+    ), created as (
+      insert into ${leadBuyers} (id, email, phone)
+      select ${randomUUID()}, ${email}, ${phone}
+      where not exists (select 1 from by_email) and not exists (select 1 from by_phone)
+      on conflict (email) where email is not null do nothing
+      returning id
+    )
+    select id, false as created from by_email
+    union all select id, false from by_phone
+    union all select id, true from created`,
+  );
+  const [found] = rows;
+  if (found) return { id: found.id, created: found.created === true };
+  const [raced] = await tx
     .select({ id: leadBuyers.id })
     .from(leadBuyers)
-    .where(eq(leadBuyers.phone, phone))
-    .orderBy(leadBuyers.createdAt)
-    .limit(1)
+    .where(eq(leadBuyers.email, email))
     .for('update');
-  if (samePhone) return samePhone.id;
-  const [created] = await tx
-    .insert(leadBuyers)
-    .values({ id: randomUUID(), email, phone })
-    .onConflictDoNothing({ target: leadBuyers.email, where: sql`${leadBuyers.email} is not null` })
-    .returning({ id: leadBuyers.id });
-  if (created) return created.id;
-  const [raced] = await byEmail();
   if (!raced) throw new Error('lead buyer vanished after an insert conflict');
-  return raced.id;
+  return { id: raced.id, created: false };
 }
 
 const scorable = (lead: Omit<ScorableLead, 'source'>, source: string): ScorableLead => ({ ...lead, source });
@@ -109,13 +111,13 @@ type LeadRow = typeof leads.$inferSelect;
  * A repeat enquiry within the merge window (design §3): the lead counts it, takes the answers it did
  * not have yet, is scored again on them, and its timeline gets the new message. No new notification.
  */
-async function mergeInto(tx: Db, lead: LeadRow, input: EnquiryToStore) {
+async function mergeInto(tx: Db, lead: LeadRow, rules: readonly ScoringRule[], input: EnquiryToStore) {
   const given = enquiryFields(input.enquiry);
   const filled = Object.fromEntries(
     Object.entries(given).map(([key, value]) => [key, lead[key as keyof typeof given] ?? value]),
   ) as typeof given;
   const { score, contributions } = scoreLead(
-    input.rules,
+    rules,
     scorable({ ...filled, buyerType: lead.buyerType, phone: lead.phone }, lead.source),
   );
   const enquiryCount = lead.enquiryCount + 1;
@@ -151,35 +153,48 @@ async function mergeInto(tx: Db, lead: LeadRow, input: EnquiryToStore) {
   });
 }
 
-/** The speed-to-lead target of the project's organisation (issue 16 default without one). */
-async function responseTargetOf(tx: Db, organisationId: string | null) {
-  const fallback = { minutes: DEFAULT_RESPONSE_TARGET_MINUTES, businessHoursOnly: true };
-  if (!organisationId) return fallback;
+/** What the intake reads of the listing, in the statement that locks it. */
+type IntakeProject = ProjectStatusRow & { rules: ScoringRule[] };
+
+/** The scoring rules in their order, as one JSON array (read with the listing: one round trip). */
+const scoringRulesJson = sql<ScoringRule[]>`(select coalesce(json_agg(json_build_object(
+    'id', ${leadScoringRules.id}, 'field', ${leadScoringRules.field},
+    'operator', ${leadScoringRules.operator}, 'value', ${leadScoringRules.value},
+    'points', ${leadScoringRules.points}, 'label', ${leadScoringRules.label},
+    'enabled', ${leadScoringRules.enabled})
+    order by ${leadScoringRules.position}, ${leadScoringRules.id}), '[]'::json)
+  from ${leadScoringRules})`;
+
+/**
+ * The listing, locked in share mode (a status change to sold out waits for this enquiry, or this
+ * enquiry sees it), with the scoring rules. Prepared: each connection parses it once.
+ */
+async function lockIntakeProject(tx: Db, projectId: number): Promise<IntakeProject | undefined> {
   const [row] = await tx
-    .select({
-      minutes: organisationLeadSettings.responseTargetMinutes,
-      businessHoursOnly: organisationLeadSettings.businessHoursOnly,
-    })
-    .from(organisationLeadSettings)
-    .where(eq(organisationLeadSettings.organisationId, organisationId));
-  return row ?? fallback;
+    .select({ salesStatus: projects.salesStatus, stage: projects.stage, rules: scoringRulesJson })
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('projectId')))
+    .for('share')
+    .prepare('intake_project')
+    .execute({ projectId });
+  return row;
 }
 
-/** A new lead, scored, with its timeline entry and its notification and speed-to-lead jobs. */
+/** A new lead, scored, with its timeline entry (one statement) and its notification job. */
 async function createLead(
   tx: Db,
   queue: JobQueue,
   buyerId: string,
-  project: Pick<typeof projects.$inferSelect, 'state' | 'organisationId'>,
+  project: IntakeProject,
   input: EnquiryToStore,
 ) {
   const { enquiry, receivedAt, source } = input;
   const fields = enquiryFields(enquiry);
   const { score, contributions } = scoreLead(
-    input.rules,
+    project.rules,
     scorable({ ...fields, buyerType: enquiry.buyerType, phone: enquiry.phone }, source),
   );
-  const [lead] = await tx
+  const insertLead = tx
     .insert(leads)
     .values({
       ...fields,
@@ -199,68 +214,64 @@ async function createLead(
       lastActivityAt: receivedAt,
     })
     .returning({ id: leads.id });
-  const leadId = lead!.id;
-  await tx.insert(leadEvents).values({
-    leadId,
-    kind: 'enquiry',
-    text: enquiry.message ?? null,
-    data: { source },
-    createdAt: receivedAt,
-  });
-  const target = await responseTargetOf(tx, project.organisationId);
-  // The site the buyer used brands the team's emails (design §8).
+  // The lead and its first timeline entry in one statement (one round trip less per enquiry).
+  const rows = await executePrepared<{ lead_id: number }>(
+    tx,
+    sql`
+    with created_lead as ${insertLead}
+    insert into ${leadEvents} (lead_id, kind, text, data, created_at)
+    select id, 'enquiry', ${enquiry.message ?? null}, ${JSON.stringify({ source })}::jsonb, ${receivedAt.toISOString()}::timestamptz
+    from created_lead
+    returning lead_id`,
+  );
+  const leadId = Number(rows[0]!.lead_id);
+  // The site the buyer used brands the team's emails (design §8). The notification job also
+  // schedules the speed-to-lead check (lead-notifications.ts).
   const data: LeadJobData = { leadId, tenant: currentTenant() };
-  const inTransaction = jobsInTransaction(tx);
-  await queue.send(LEAD_JOBS.notify, data, { ...inTransaction, ...LEAD_JOB_RETRY });
-  await queue.send(LEAD_JOBS.speedCheck, data, {
-    ...inTransaction,
-    ...LEAD_JOB_RETRY,
-    startAfter: responseDeadline(receivedAt, target, project.state),
-  });
+  await queue.send(LEAD_JOBS.notify, data, { ...jobsInTransaction(tx), ...LEAD_JOB_RETRY });
   return leadId;
+}
+
+/** The buyer's lead on this project from the merge window (design §3), if any. */
+async function recentLeadOf(tx: Db, buyerId: string, input: EnquiryToStore) {
+  const windowStart = new Date(input.receivedAt.getTime() - LEAD_MERGE_WINDOW_HOURS * HOUR_MS);
+  const [recent] = await tx
+    .select()
+    .from(leads)
+    .where(
+      and(
+        eq(leads.buyerId, buyerId),
+        eq(leads.projectId, input.projectId),
+        // From the lead's first enquiry: renewed interest the next day is a new lead for the team.
+        gt(leads.createdAt, windowStart),
+      ),
+    )
+    .orderBy(desc(leads.createdAt))
+    .limit(1);
+  return recent;
 }
 
 /**
  * Stores an enquiry durably (issue 16: a lead is durable before it is acknowledged): in ONE
- * transaction the buyer is found or made, then the enquiry is merged into the buyer's lead on this
- * project from the last 24 hours, or becomes a new lead with its timeline entry and follow-up jobs.
- * The caller answers only after this returns, i.e. after the commit.
+ * transaction the listing is checked, the spam limits are counted, the buyer is found or made, then
+ * the enquiry is merged into the buyer's lead on this project from the last 24 hours, or becomes a
+ * new lead with its timeline entry and follow-up jobs. The caller answers only after this returns,
+ * i.e. after the commit. Each step is one round trip: intake throughput is bounded by them (bench:leads).
  */
 export async function storeEnquiry(db: Db, queue: JobQueue, input: EnquiryToStore): Promise<StoredEnquiry> {
   return db.transaction(async (tx) => {
-    // Shared lock: a status change to sold out waits for this enquiry, or this enquiry sees it.
-    const [project] = await tx
-      .select({
-        salesStatus: projects.salesStatus,
-        stage: projects.stage,
-        state: projects.state,
-        organisationId: projects.organisationId,
-      })
-      .from(projects)
-      .where(eq(projects.id, input.projectId))
-      .for('share');
+    const project = await lockIntakeProject(tx, input.projectId);
     const intake = intakeOf(project);
     if (intake !== 'open' || !project) return { outcome: intake === 'open' ? 'not_found' : intake };
-    const buyerId = await lockBuyer(tx, input.enquiry.email, input.enquiry.phone);
-    const windowStart = new Date(input.receivedAt.getTime() - LEAD_MERGE_WINDOW_HOURS * HOUR_MS);
-    const [recent] = await tx
-      .select()
-      .from(leads)
-      .where(
-        and(
-          eq(leads.buyerId, buyerId),
-          eq(leads.projectId, input.projectId),
-          // From the lead's first enquiry: renewed interest the next day is a new lead for the team.
-          gt(leads.createdAt, windowStart),
-        ),
-      )
-      .orderBy(desc(leads.createdAt))
-      .limit(1);
+    const refused = (await hitThrottles(tx, input.limits ?? [])).find((hit) => !hit.allowed);
+    if (refused) return { outcome: 'limited', retryAfterSeconds: refused.retryAfterSeconds };
+    const buyer = await lockBuyer(tx, input.enquiry.email, input.enquiry.phone);
+    const recent = buyer.created ? undefined : await recentLeadOf(tx, buyer.id, input);
     if (recent) {
-      await mergeInto(tx, recent, input);
-      return { outcome: 'merged', leadId: recent.id, buyerId };
+      await mergeInto(tx, recent, project.rules, input);
+      return { outcome: 'merged', leadId: recent.id, buyerId: buyer.id };
     }
-    const leadId = await createLead(tx, queue, buyerId, project, input);
-    return { outcome: 'created', leadId, buyerId };
+    const leadId = await createLead(tx, queue, buyer.id, project, input);
+    return { outcome: 'created', leadId, buyerId: buyer.id };
   });
 }

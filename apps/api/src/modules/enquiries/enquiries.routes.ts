@@ -16,6 +16,8 @@ export const enquiryRequestSchema = enquiryInputSchema.extend({
     .openapi({ description: 'Left empty by people; a robot that fills it is answered as a success' }),
 });
 
+export type EnquiryRequest = z.infer<typeof enquiryRequestSchema>;
+
 /**
  * No guard: buyers have no account. Spam is kept out by the form token, the honeypot and the limits per
  * client address and per email (enquiry-intake.ts), all judged by `receiveEnquiry`.

@@ -1,11 +1,10 @@
-import { enquiryInputSchema, type LeadSource } from '@offplan/shared';
+import { type Enquiry, enquiryInputSchema, type LeadSource } from '@offplan/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { hitThrottle, type ThrottleWindow } from '../../lib/throttle.ts';
-import { loadScoringRules } from '../lead-scoring/lead-scoring.repository.ts';
-import { projectIntake, storeEnquiry } from './enquiries.repository.ts';
+import type { ThrottleWindow } from '../../lib/throttle.ts';
+import { storeEnquiry } from './enquiries.repository.ts';
 import {
   checkEnquiryFormToken,
   ENQUIRY_HONEYPOT_FIELD,
@@ -39,34 +38,25 @@ export type EnquiryContext = {
   clientIp: string | undefined;
   log: Logger;
   source?: LeadSource;
+  /** The fields as the API contract already parsed them (the JSON call): not parsed a second time. */
+  parsed?: Enquiry & { projectId: number };
 };
 
-const projectIdSchema = z.coerce.number({ error: 'Unknown project' }).int().positive('Unknown project');
+/** Built once: zod compiles a schema on its first parse, which an `.extend` per enquiry would repeat. */
+const intakeSchema = enquiryInputSchema.extend({
+  projectId: z.coerce.number({ error: 'Unknown project' }).int().positive('Unknown project'),
+});
 
 function limitMessage(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
   return `Too many enquiries have been sent from here. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-async function overLimit(deps: AppDeps, keys: [string, ThrottleWindow][]) {
-  for (const [key, window] of keys) {
-    const limit = await hitThrottle(deps.database.db, key, window);
-    if (!limit.allowed) {
-      return {
-        kind: 'limited' as const,
-        message: limitMessage(limit.retryAfterSeconds),
-        retryAfterSeconds: limit.retryAfterSeconds,
-      };
-    }
-  }
-  return undefined;
-}
-
 /**
  * The one intake of an enquiry, for the no-JavaScript form post and the JSON call alike. Judged in
  * this order: the honeypot (robots learn nothing: it answers as a success), the form token (minimum
- * fill time, age, signature), the fields, the project, the limits per address and per email; then the
- * lead is stored and the answer comes only after the commit.
+ * fill time, age, signature), the fields; then, in the one transaction that stores it, the project
+ * and the limits per address and per email. The answer comes only after the commit.
  */
 export async function receiveEnquiry(
   deps: AppDeps,
@@ -84,31 +74,33 @@ export async function receiveEnquiry(
     context.log.info({ projectId: context.projectId, token }, 'enquiry form token refused');
     return { kind: 'rejected', message: FORM_TOKEN_MESSAGES[token] };
   }
-  const parsed = enquiryInputSchema
-    .extend({ projectId: projectIdSchema })
-    .safeParse({ ...raw, projectId: context.projectId ?? raw.projectId });
+  const parsed = context.parsed
+    ? { success: true as const, data: context.parsed }
+    : intakeSchema.safeParse({ ...raw, projectId: context.projectId ?? raw.projectId });
   if (!parsed.success) {
     const error = validationError(parsed.error, 'body');
     return { kind: 'invalid', message: error.message, fields: error.fields ?? {} };
   }
   const { projectId, ...enquiry } = parsed.data;
-  const intake = await projectIntake(deps.database.db, projectId);
-  if (intake !== 'open') return { kind: intake };
-  const limited = await overLimit(deps, [
-    ...(context.clientIp
-      ? [[`enquiry-address:${context.clientIp}`, ENQUIRIES_PER_ADDRESS] as [string, ThrottleWindow]]
-      : []),
-    [`enquiry-email:${enquiry.email}`, ENQUIRIES_PER_EMAIL],
-  ]);
-  if (limited) return limited;
-  const rules = await loadScoringRules(deps.database.db);
   const stored = await storeEnquiry(deps.database.db, deps.queue, {
     projectId,
     enquiry,
     source: context.source ?? 'listing',
-    rules,
     receivedAt: new Date(),
+    limits: [
+      ...(context.clientIp
+        ? [{ key: `enquiry-address:${context.clientIp}`, window: ENQUIRIES_PER_ADDRESS }]
+        : []),
+      { key: `enquiry-email:${enquiry.email}`, window: ENQUIRIES_PER_EMAIL },
+    ],
   });
+  if (stored.outcome === 'limited') {
+    return {
+      kind: 'limited',
+      message: limitMessage(stored.retryAfterSeconds),
+      retryAfterSeconds: stored.retryAfterSeconds,
+    };
+  }
   if (!('leadId' in stored)) return { kind: stored.outcome };
   context.log.info({ projectId, leadId: stored.leadId, outcome: stored.outcome }, 'enquiry received');
   return { kind: 'received', leadId: stored.leadId, merged: stored.outcome === 'merged' };

@@ -47,6 +47,7 @@ export function leadJobFixtures(t: TestApp) {
     settings: t.settings,
     outbox: t.outbox,
     logger: pino({ level: 'silent' }),
+    queue: t.queue,
   };
 
   return { lead, makeMediaAgency, deps };

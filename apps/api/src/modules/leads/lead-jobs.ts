@@ -1,8 +1,9 @@
 import type { Tenant } from '@offplan/shared';
 
 /**
- * The leads module's background jobs (issue 16). Intake sends the first two in the transaction that
- * stores the lead (jobs/queue.ts `jobsInTransaction`), so an acknowledged enquiry always has them.
+ * The leads module's background jobs (issue 16). Intake sends `notify` in the transaction that stores
+ * the lead (jobs/queue.ts `jobsInTransaction`), so an acknowledged enquiry always has it; `notify`
+ * sends `speedCheck` in the transaction that marks the lead notified.
  */
 export const LEAD_JOBS = {
   /** {leadId}: the instant email to the project's recipients and the bell message, written once. */

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { hasPermission, isPlatformAdmin, maskLeadContact, type Tenant } from '@offplan/shared';
 import type { Db } from '../../db/client.ts';
 import type { Settings } from '../../env.ts';
+import { type JobQueue, jobsInTransaction } from '../../jobs/queue.ts';
 import { type Branding, tenantBranding } from '../../lib/branding.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { escapeHtml } from '../../lib/message-templates.ts';
 import { sendInAppMessage } from '../../lib/notifications.ts';
 import type { Outbox } from '../../lib/outbox.ts';
 import { leadEmails } from './lead-emails.ts';
-import type { LeadJobData } from './lead-jobs.ts';
+import { LEAD_JOB_RETRY, LEAD_JOBS, type LeadJobData } from './lead-jobs.ts';
 import {
   digestLeadsOf,
   digestSubscribers,
@@ -18,9 +19,11 @@ import {
   newLeadRecipients,
   recordNotified,
   recordSpeedAlert,
+  responseTargetOf,
   speedAlertRecipients,
   stillWaiting,
 } from './lead-notifications.repository.ts';
+import { responseDeadline } from './speed-to-lead.ts';
 
 /**
  * The leads module's messages (issue 16 items 6 and 7): the new-lead email and bell message, the
@@ -29,7 +32,7 @@ import {
  * transaction under the lead's row lock; the digest's email id is made from the user and the day.
  */
 
-export type LeadJobDeps = { db: Db; settings: Settings; outbox: Outbox; logger: Logger };
+export type LeadJobDeps = { db: Db; settings: Settings; outbox: Outbox; logger: Logger; queue: JobQueue };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -63,8 +66,11 @@ function bell(tx: Db, userId: string, title: string, text: string, leadId: numbe
 }
 
 /**
- * Job `lead-notify`: emails each of the project's lead recipients and puts a bell message in front of
- * each recipient who is a user, once: nothing when the lead was already notified (or is gone).
+ * Job `lead-notify`, the one job intake writes with a new lead: emails each of the project's lead
+ * recipients, puts a bell message in front of each recipient who is a user, and schedules the lead's
+ * speed-to-lead check at its response deadline, once: nothing when the lead was already notified (or
+ * is gone). The check is as durable as this job: it is written in the transaction that marks the lead
+ * notified. (One job at intake rather than two: each is a round trip inside the lead's transaction.)
  */
 export async function notifyLead(
   deps: LeadJobDeps,
@@ -97,6 +103,12 @@ export async function notifyLead(
       }
     }
     await recordNotified(tx, lead.id, new Date(), recipients.length);
+    const target = await responseTargetOf(tx, lead.project.organisationId);
+    await deps.queue.send(LEAD_JOBS.speedCheck, data, {
+      ...jobsInTransaction(tx),
+      ...LEAD_JOB_RETRY,
+      startAfter: responseDeadline(lead.createdAt, target, lead.project.state),
+    });
     return 'notified';
   });
 }

@@ -1,5 +1,5 @@
 import { scoreDecayPoints } from '@offplan/shared';
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   inAppMessages,
@@ -9,6 +9,7 @@ import {
   outboxMessages,
   projectLeadRecipients,
   projectMembers,
+  projects,
 } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { decayLeadScores } from '../lead-scoring/lead-scoring.repository.ts';
@@ -16,6 +17,7 @@ import { projectFixtures } from '../projects/projects.fixtures.ts';
 import { leadJobFixtures } from './lead-jobs.fixtures.ts';
 import { LEAD_JOB_RETRY, LEAD_JOBS } from './lead-jobs.ts';
 import { checkLeadSpeed, digestMessageId, notifyLead, sendLeadDigests } from './lead-notifications.ts';
+import { responseDeadline } from './speed-to-lead.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof projectFixtures>;
@@ -70,6 +72,16 @@ const eventsOf = (leadId: number, kind: 'notified' | 'speed_alert') =>
     .from(leadEvents)
     .where(and(eq(leadEvents.leadId, leadId), eq(leadEvents.kind, kind)));
 
+/** The speed-to-lead checks scheduled for a lead (by its notification job). */
+async function speedChecksOf(leadId: number) {
+  const result = (await t.db.execute(sql`
+    select start_after as "startAfter" from pgboss.job
+    where name = ${LEAD_JOBS.speedCheck} and (data->>'leadId')::int = ${leadId}`)) as unknown as {
+    rows: { startAfter: string | Date }[];
+  };
+  return result.rows;
+}
+
 describe('lead-notify', () => {
   it('emails the owners and project members once each, one bell per user, and a second run writes nothing', async () => {
     const [agentA, agentB] = [await f.person(), await f.person()];
@@ -96,10 +108,21 @@ describe('lead-notify', () => {
     });
     expect(await eventsOf(lead.id, 'notified')).toHaveLength(1);
 
+    // The speed-to-lead check is scheduled with the messages, at the response deadline.
+    const [listing] = await t.db
+      .select({ state: projects.state })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    const [check] = await speedChecksOf(lead.id);
+    expect(new Date(check!.startAfter).getTime()).toBe(
+      responseDeadline(lead.createdAt, { minutes: 15, businessHoursOnly: true }, listing!.state).getTime(),
+    );
+
     expect(await notifyLead(l.deps, { leadId: lead.id })).toBe('already');
     expect(await mailsTo(everyone, 'lead-new')).toHaveLength(3);
     expect(await bellsFor(lead.id)).toHaveLength(3);
     expect(await eventsOf(lead.id, 'notified')).toHaveLength(1);
+    expect(await speedChecksOf(lead.id)).toHaveLength(1);
   });
 
   it('runs through pg-boss: the job notifies the lead and the emails it wrote are delivered by their own jobs', async () => {
@@ -132,6 +155,7 @@ describe('lead-notify', () => {
     expect(outcomes.sort()).toEqual(['already', 'notified']);
     expect(await bellsFor(lead.id)).toHaveLength(2);
     expect(await eventsOf(lead.id, 'notified')).toHaveLength(1);
+    expect(await speedChecksOf(lead.id)).toHaveLength(1);
   });
 
   it('writes nothing when the run fails part-way: messages and mark roll back together', async () => {

@@ -37,19 +37,20 @@ function eachLead(run: (data: LeadJobData) => Promise<unknown>) {
 export async function workLeadJobs(queue: JobQueue, deps: LeadWorkerDeps) {
   await prepareQueues(queue, [...Object.values(LEAD_JOBS), DELIVER_OUTBOX_JOB]);
   const { db, logger } = deps;
+  const jobDeps = { ...deps, queue };
   const perLead = { batchSize: 10, pollingIntervalSeconds: 1 };
   await queue.work<LeadJobData>(
     LEAD_JOBS.notify,
     perLead,
-    eachLead((data) => notifyLead(deps, data)),
+    eachLead((data) => notifyLead(jobDeps, data)),
   );
   await queue.work<LeadJobData>(
     LEAD_JOBS.speedCheck,
     perLead,
-    eachLead((data) => checkLeadSpeed(deps, data)),
+    eachLead((data) => checkLeadSpeed(jobDeps, data)),
   );
   await queue.work(LEAD_JOBS.digest, async () => {
-    const digests = await sendLeadDigests(deps);
+    const digests = await sendLeadDigests(jobDeps);
     logger.info({ digests }, 'lead digests written');
   });
   await queue.work(LEAD_JOBS.scoreDecay, async () => {

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
+
+const dialect = new PgDialect();
+
+const MAX_KEPT_NAMES = 1000;
+const names = new Map<string, string>();
+
+/**
+ * The name of a prepared statement, from its text: one text, one name, so a name can never be asked to
+ * stand for two statements on one connection (node-postgres refuses that), and a statement whose text
+ * varies (a list of two values or three) is prepared once per text.
+ */
+export function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    // The hot statements are few; a caller sending endless new texts cannot grow this without bound.
+    if (names.size >= MAX_KEPT_NAMES) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs a hand-written statement (`sql` with a CTE drizzle's builder cannot write) as a named prepared
+ * statement on PostgreSQL: each connection parses it once, not on every call (decision 022; hot paths
+ * such as the enquiry intake, bench:leads). Plain on PGlite. Answers the rows as the driver reads them
+ * (column names as written, values as the driver parses them).
+ */
+export async function executePrepared<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const built = dialect.sqlToQuery(query);
+  const result = await db._.session
+    .prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
+      built,
+      undefined,
+      statementName(built.sql),
+      false,
+    )
+    .execute();
+  return result.rows;
+}
