@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@offplan/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { executePrepared } from '../db/prepared-statement.ts';
@@ -11,13 +11,17 @@ type CounterRows = { rows: { hits: number; reset_in: number }[] };
 
 export type ThrottleWindow = { windowSeconds: number; max: number };
 
-type ThrottleHit = { allowed: boolean; hits: number; retryAfterSeconds: number };
+export type ThrottleHit = { allowed: boolean; hits: number; retryAfterSeconds: number };
+export type ThrottleCounter = { key: string; window: ThrottleWindow };
 
-/** One counter's upsert: a hit in its window, or the first of a new window once the last one ended. */
-function countHit(key: string, windowSeconds: number) {
+/**
+ * One counter's upsert: a hit in its window, or the first of a new window once the last one ended.
+ * `from`: counted only for the rows it gives (`from listing where open`), else always.
+ */
+function countHit(key: string, windowSeconds: number, from?: SQL) {
   return sql`
     insert into throttle_counters as counter (key, window_started_at, hits)
-    values (${key}, now(), 1)
+    ${from ? sql`select ${key}, now(), 1 ${from}` : sql`values (${key}, now(), 1)`}
     on conflict (key) do update set
       hits = case when counter.window_started_at <= now() - make_interval(secs => ${windowSeconds})
         then 1 else counter.hits + 1 end,
@@ -28,32 +32,59 @@ function countHit(key: string, windowSeconds: number) {
 }
 
 /**
- * Counts one hit on each key in its fixed window, atomically in the database so every process shares
- * the counts, in one statement (the enquiry intake counts two limits per enquiry). Answers, in the
- * order given, whether each hit is within its limit and how long until its window resets.
+ * The counters as parts of one statement, for a caller that counts them with other work (the enquiry
+ * intake): `ctes` (named hit0, hit1, …), `over` (whether any counter went over its limit) and `hits`
+ * (a JSON array of `{hits, reset_in}` in the counters' order, for `readThrottleHits`). Keys must differ.
  */
-export async function hitThrottles(
-  db: Db,
-  counters: readonly { key: string; window: ThrottleWindow }[],
-): Promise<ThrottleHit[]> {
-  if (counters.length === 0) return [];
+export function throttleCountingSql(counters: readonly ThrottleCounter[], from?: SQL) {
   const ctes = counters.map(
-    ({ key, window }, i) => sql`${sql.raw(`hit${i}`)} as (${countHit(key, window.windowSeconds)})`,
+    ({ key, window }, i) => sql`${sql.raw(`hit${i}`)} as (${countHit(key, window.windowSeconds, from)})`,
   );
   const picks = counters.map((_, i) => sql.raw(`select ${i} as position, hits, reset_in from hit${i}`));
-  const rows = await executePrepared<{ position: number; hits: number; reset_in: number }>(
-    db,
-    sql`with ${sql.join(ctes, sql`, `)} ${sql.join(picks, sql` union all `)}`,
-  );
+  const over = counters.length
+    ? sql.join(
+        counters.map(
+          ({ window }, i) => sql`exists (select 1 from ${sql.raw(`hit${i}`)} where hits > ${window.max})`,
+        ),
+        sql` or `,
+      )
+    : sql`false`;
+  const hits = counters.length
+    ? sql`(select json_agg(json_build_object('hits', hits, 'reset_in', reset_in) order by position)
+        from (${sql.join(picks, sql` union all `)}) as counted)`
+    : sql`'[]'::json`;
+  return { ctes, over, hits };
+}
+
+/** What `throttleCountingSql`'s `hits` says, per counter in order (a counter not counted as its first hit). */
+export function readThrottleHits(
+  counters: readonly ThrottleCounter[],
+  hits: readonly { hits: number; reset_in: number }[] | null,
+): ThrottleHit[] {
   return counters.map(({ window }, i) => {
-    const row = rows.find((candidate) => Number(candidate.position) === i);
-    const hits = Number(row?.hits ?? 1);
+    const row = hits?.[i];
+    const count = Number(row?.hits ?? 1);
     return {
-      allowed: hits <= window.max,
-      hits,
+      allowed: count <= window.max,
+      hits: count,
       retryAfterSeconds: Math.max(1, Number(row?.reset_in ?? window.windowSeconds)),
     };
   });
+}
+
+/**
+ * Counts one hit on each key in its fixed window, atomically in the database so every process shares
+ * the counts, in one statement. Answers, in the order given, whether each hit is within its limit and
+ * how long until its window resets.
+ */
+export async function hitThrottles(db: Db, counters: readonly ThrottleCounter[]): Promise<ThrottleHit[]> {
+  if (counters.length === 0) return [];
+  const { ctes, hits } = throttleCountingSql(counters);
+  const [row] = await executePrepared<{ hits: { hits: number; reset_in: number }[] }>(
+    db,
+    sql`with ${sql.join(ctes, sql`, `)} select ${hits} as hits`,
+  );
+  return readThrottleHits(counters, row?.hits ?? null);
 }
 
 /** Counts one hit on `key` (see hitThrottles). */

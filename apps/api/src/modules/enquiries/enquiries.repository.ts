@@ -14,7 +14,12 @@ import { executePrepared } from '../../db/prepared-statement.ts';
 import { leadBuyers, leadEvents, leadScoringRules, leads, projects } from '../../db/schema/index.ts';
 import { type JobQueue, jobsInTransaction } from '../../jobs/queue.ts';
 import { currentTenant } from '../../lib/branding.ts';
-import { hitThrottles, type ThrottleWindow } from '../../lib/throttle.ts';
+import {
+  readThrottleHits,
+  type ThrottleHit,
+  type ThrottleWindow,
+  throttleCountingSql,
+} from '../../lib/throttle.ts';
 import { LEAD_JOB_RETRY, LEAD_JOBS, type LeadJobData } from '../leads/lead-jobs.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -43,45 +48,6 @@ export type EnquiryToStore = {
   /** Spam limits (distinct keys), counted only for an open listing, before anything is stored. */
   limits?: readonly { key: string; window: ThrottleWindow }[];
 };
-
-/**
- * The buyer with this email, else with this phone, else a new one (design §3: one buyer per email or
- * phone), locked for the rest of the transaction so that two enquiries of one buyer are stored one
- * after the other (the second sees the first's lead and merges). One statement for the usual case.
- * Two first enquiries racing on one email meet at the unique index: the second waits, inserts nothing
- * and reads the first's row. `created`: no earlier lead of this buyer can exist.
- */
-async function lockBuyer(tx: Db, email: string, phone: string): Promise<{ id: string; created: boolean }> {
-  const rows = await executePrepared<{ id: string; created: boolean }>(
-    tx,
-    sql`
-    with by_email as (
-      select ${leadBuyers.id} as id from ${leadBuyers} where ${leadBuyers.email} = ${email} for update
-    ), by_phone as (
-      select ${leadBuyers.id} as id from ${leadBuyers}
-      where ${leadBuyers.phone} = ${phone} and not exists (select 1 from by_email)
-      order by ${leadBuyers.createdAt} limit 1 for update
-    ), created as (
-      insert into ${leadBuyers} (id, email, phone)
-      select ${randomUUID()}, ${email}, ${phone}
-      where not exists (select 1 from by_email) and not exists (select 1 from by_phone)
-      on conflict (email) where email is not null do nothing
-      returning id
-    )
-    select id, false as created from by_email
-    union all select id, false from by_phone
-    union all select id, true from created`,
-  );
-  const [found] = rows;
-  if (found) return { id: found.id, created: found.created === true };
-  const [raced] = await tx
-    .select({ id: leadBuyers.id })
-    .from(leadBuyers)
-    .where(eq(leadBuyers.email, email))
-    .for('update');
-  if (!raced) throw new Error('lead buyer vanished after an insert conflict');
-  return { id: raced.id, created: false };
-}
 
 const scorable = (lead: Omit<ScorableLead, 'source'>, source: string): ScorableLead => ({ ...lead, source });
 
@@ -153,9 +119,6 @@ async function mergeInto(tx: Db, lead: LeadRow, rules: readonly ScoringRule[], i
   });
 }
 
-/** What the intake reads of the listing, in the statement that locks it. */
-type IntakeProject = ProjectStatusRow & { rules: ScoringRule[] };
-
 /** The scoring rules in their order, as one JSON array (read with the listing: one round trip). */
 const scoringRulesJson = sql<ScoringRule[]>`(select coalesce(json_agg(json_build_object(
     'id', ${leadScoringRules.id}, 'field', ${leadScoringRules.field},
@@ -165,19 +128,91 @@ const scoringRulesJson = sql<ScoringRule[]>`(select coalesce(json_agg(json_build
     order by ${leadScoringRules.position}, ${leadScoringRules.id}), '[]'::json)
   from ${leadScoringRules})`;
 
+/** Sales statuses of listings that take no new enquiries (design §2), for SQL. */
+const CLOSED_SALES_STATUSES = sql`${`{${NO_NEW_ENQUIRY_SALES_STATUSES.join(',')}}`}::text[]`;
+
+type Admission = ProjectStatusRow & {
+  rules: ScoringRule[];
+  hits: ThrottleHit[];
+  /** Set when the enquiry was admitted (listing open, within the limits). */
+  buyer?: { id: string; created: boolean };
+};
+
 /**
- * The listing, locked in share mode (a status change to sold out waits for this enquiry, or this
- * enquiry sees it), with the scoring rules. Prepared: each connection parses it once.
+ * The enquiry's admission, in ONE statement (each round trip costs as much as the work: bench:leads):
+ * 1. the listing, locked in share mode (a status change to sold out waits for this enquiry, or this
+ *    enquiry sees it), with the scoring rules;
+ * 2. for an open listing, the spam limits counted (per address, per email);
+ * 3. within the limits, the buyer: the one with this email, else with this phone, else a new one
+ *    (design §3: one buyer per email or phone), locked for the rest of the transaction so that two
+ *    enquiries of one buyer are stored one after the other. Two first enquiries racing on one email
+ *    meet at the unique index: the second waits, inserts nothing and reads the first's row after.
  */
-async function lockIntakeProject(tx: Db, projectId: number): Promise<IntakeProject | undefined> {
-  const [row] = await tx
-    .select({ salesStatus: projects.salesStatus, stage: projects.stage, rules: scoringRulesJson })
-    .from(projects)
-    .where(eq(projects.id, sql.placeholder('projectId')))
-    .for('share')
-    .prepare('intake_project')
-    .execute({ projectId });
-  return row;
+async function admit(tx: Db, input: EnquiryToStore): Promise<Admission | undefined> {
+  const { email, phone } = input.enquiry;
+  const limits = input.limits ?? [];
+  const counting = throttleCountingSql(limits, sql`from listing where open`);
+  const [row] = await executePrepared<
+    ProjectStatusRow & {
+      rules: ScoringRule[];
+      hits: { hits: number; reset_in: number }[] | null;
+      buyer_id: string | null;
+      buyer_created: boolean | null;
+    }
+  >(
+    tx,
+    sql`
+    with listing as (
+      select ${projects.salesStatus} as "salesStatus", ${projects.stage} as stage, ${scoringRulesJson} as rules,
+        ${projects.salesStatus}::text <> all(${CLOSED_SALES_STATUSES})
+          and ${projects.salesStatus} <> 'HIDDEN' and ${projects.stage} <> 'NOT_PROCEEDING' as open
+      from ${projects} where ${projects.id} = ${input.projectId}
+      for share
+    ),
+    ${counting.ctes.length ? sql`${sql.join(counting.ctes, sql`, `)},` : sql``}
+    admitted as (select 1 from listing where open and not (${counting.over})),
+    by_email as (
+      select ${leadBuyers.id} as id from ${leadBuyers}
+      where ${leadBuyers.email} = ${email} and exists (select 1 from admitted)
+      for update
+    ), by_phone as (
+      select ${leadBuyers.id} as id from ${leadBuyers}
+      where ${leadBuyers.phone} = ${phone} and exists (select 1 from admitted)
+        and not exists (select 1 from by_email)
+      order by ${leadBuyers.createdAt} limit 1 for update
+    ), created as (
+      insert into ${leadBuyers} (id, email, phone)
+      select ${randomUUID()}, ${email}, ${phone}
+      where exists (select 1 from admitted)
+        and not exists (select 1 from by_email) and not exists (select 1 from by_phone)
+      on conflict (email) where email is not null do nothing
+      returning id
+    ), buyer as (
+      select id, false as created from by_email
+      union all select id, false from by_phone
+      union all select id, true from created
+    )
+    select listing."salesStatus", listing.stage, listing.rules, ${counting.hits} as hits,
+      buyer.id as buyer_id, buyer.created as buyer_created
+    from listing left join buyer on true`,
+  );
+  if (!row) return undefined;
+  const admission: Admission = {
+    salesStatus: row.salesStatus,
+    stage: row.stage,
+    rules: row.rules,
+    hits: readThrottleHits(limits, row.hits),
+  };
+  if (row.buyer_id) return { ...admission, buyer: { id: row.buyer_id, created: row.buyer_created === true } };
+  if (intakeOf(row) !== 'open' || admission.hits.some((hit) => !hit.allowed)) return admission;
+  // Admitted, but a first enquiry of the same email committed while this one waited at the index.
+  const [raced] = await tx
+    .select({ id: leadBuyers.id })
+    .from(leadBuyers)
+    .where(eq(leadBuyers.email, email))
+    .for('update');
+  if (!raced) throw new Error('lead buyer vanished after an insert conflict');
+  return { ...admission, buyer: { id: raced.id, created: false } };
 }
 
 /** A new lead, scored, with its timeline entry (one statement) and its notification job. */
@@ -185,13 +220,13 @@ async function createLead(
   tx: Db,
   queue: JobQueue,
   buyerId: string,
-  project: IntakeProject,
+  rules: readonly ScoringRule[],
   input: EnquiryToStore,
 ) {
   const { enquiry, receivedAt, source } = input;
   const fields = enquiryFields(enquiry);
   const { score, contributions } = scoreLead(
-    project.rules,
+    rules,
     scorable({ ...fields, buyerType: enquiry.buyerType, phone: enquiry.phone }, source),
   );
   const insertLead = tx
@@ -260,18 +295,21 @@ async function recentLeadOf(tx: Db, buyerId: string, input: EnquiryToStore) {
  */
 export async function storeEnquiry(db: Db, queue: JobQueue, input: EnquiryToStore): Promise<StoredEnquiry> {
   return db.transaction(async (tx) => {
-    const project = await lockIntakeProject(tx, input.projectId);
-    const intake = intakeOf(project);
-    if (intake !== 'open' || !project) return { outcome: intake === 'open' ? 'not_found' : intake };
-    const refused = (await hitThrottles(tx, input.limits ?? [])).find((hit) => !hit.allowed);
-    if (refused) return { outcome: 'limited', retryAfterSeconds: refused.retryAfterSeconds };
-    const buyer = await lockBuyer(tx, input.enquiry.email, input.enquiry.phone);
+    const admission = await admit(tx, input);
+    const intake = intakeOf(admission);
+    if (intake !== 'open' || !admission) return { outcome: intake === 'open' ? 'not_found' : intake };
+    const refused = admission.hits.find((hit) => !hit.allowed);
+    if (refused || !admission.buyer) {
+      return { outcome: 'limited', retryAfterSeconds: refused?.retryAfterSeconds ?? 1 };
+    }
+    const { buyer, rules } = admission;
+    // A buyer made just now has no earlier lead; a known one's is read after its lock was taken.
     const recent = buyer.created ? undefined : await recentLeadOf(tx, buyer.id, input);
     if (recent) {
-      await mergeInto(tx, recent, project.rules, input);
+      await mergeInto(tx, recent, rules, input);
       return { outcome: 'merged', leadId: recent.id, buyerId: buyer.id };
     }
-    const leadId = await createLead(tx, queue, buyer.id, project, input);
+    const leadId = await createLead(tx, queue, buyer.id, rules, input);
     return { outcome: 'created', leadId, buyerId: buyer.id };
   });
 }
