@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@offplan/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { executePrepared } from '../db/prepared-statement.ts';
@@ -18,7 +18,7 @@ export type ThrottleCounter = { key: string; window: ThrottleWindow };
  * One counter's upsert: a hit in its window, or the first of a new window once the last one ended.
  * `from`: counted only for the rows it gives (`from listing where open`), else always.
  */
-function countHit(key: string, windowSeconds: number, from?: SQL) {
+function countHit(key: string | Placeholder, windowSeconds: number, from?: SQL) {
   return sql`
     insert into throttle_counters as counter (key, window_started_at, hits)
     ${from ? sql`select ${key}, now(), 1 ${from}` : sql`values (${key}, now(), 1)`}
@@ -34,9 +34,13 @@ function countHit(key: string, windowSeconds: number, from?: SQL) {
 /**
  * The counters as parts of one statement, for a caller that counts them with other work (the enquiry
  * intake): `ctes` (named hit0, hit1, …), `over` (whether any counter went over its limit) and `hits`
- * (a JSON array of `{hits, reset_in}` in the counters' order, for `readThrottleHits`). Keys must differ.
+ * (a JSON array of `{hits, reset_in}` in the counters' order, for `readThrottleHits`). Keys must differ;
+ * a key may be a placeholder of a statement built once.
  */
-export function throttleCountingSql(counters: readonly ThrottleCounter[], from?: SQL) {
+export function throttleCountingSql(
+  counters: readonly { key: string | Placeholder; window: ThrottleWindow }[],
+  from?: SQL,
+) {
   const ctes = counters.map(
     ({ key, window }, i) => sql`${sql.raw(`hit${i}`)} as (${countHit(key, window.windowSeconds, from)})`,
   );
@@ -58,7 +62,7 @@ export function throttleCountingSql(counters: readonly ThrottleCounter[], from?:
 
 /** What `throttleCountingSql`'s `hits` says, per counter in order (a counter not counted as its first hit). */
 export function readThrottleHits(
-  counters: readonly ThrottleCounter[],
+  counters: readonly { window: ThrottleWindow }[],
   hits: readonly { hits: number; reset_in: number }[] | null,
 ): ThrottleHit[] {
   return counters.map(({ window }, i) => {

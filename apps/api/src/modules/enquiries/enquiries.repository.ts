@@ -8,9 +8,9 @@ import {
   type ScoringRule,
   scoreLead,
 } from '@offplan/shared';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared-statement.ts';
+import { executePrepared, preparedStatement } from '../../db/prepared-statement.ts';
 import { leadBuyers, leadEvents, leadScoringRules, leads, projects } from '../../db/schema/index.ts';
 import { type JobQueue, jobsInTransaction } from '../../jobs/queue.ts';
 import { currentTenant } from '../../lib/branding.ts';
@@ -138,35 +138,28 @@ type Admission = ProjectStatusRow & {
   buyer?: { id: string; created: boolean };
 };
 
-/**
- * The enquiry's admission, in ONE statement (each round trip costs as much as the work: bench:leads):
- * 1. the listing, locked in share mode (a status change to sold out waits for this enquiry, or this
- *    enquiry sees it), with the scoring rules;
- * 2. for an open listing, the spam limits counted (per address, per email);
- * 3. within the limits, the buyer: the one with this email, else with this phone, else a new one
- *    (design §3: one buyer per email or phone), locked for the rest of the transaction so that two
- *    enquiries of one buyer are stored one after the other. Two first enquiries racing on one email
- *    meet at the unique index: the second waits, inserts nothing and reads the first's row after.
- */
-async function admit(tx: Db, input: EnquiryToStore): Promise<Admission | undefined> {
-  const { email, phone } = input.enquiry;
-  const limits = input.limits ?? [];
-  const counting = throttleCountingSql(limits, sql`from listing where open`);
-  const [row] = await executePrepared<
-    ProjectStatusRow & {
-      rules: ScoringRule[];
-      hits: { hits: number; reset_in: number }[] | null;
-      buyer_id: string | null;
-      buyer_created: boolean | null;
-    }
-  >(
-    tx,
-    sql`
+type AdmissionRow = ProjectStatusRow & {
+  rules: ScoringRule[];
+  hits: { hits: number; reset_in: number }[] | null;
+  buyer_id: string | null;
+  buyer_created: boolean | null;
+};
+
+/** The admission statement for one list of spam windows, built once (db/prepared-statement.ts). */
+function admissionStatement(windows: readonly ThrottleWindow[]) {
+  const email = sql.placeholder('email');
+  const phone = sql.placeholder('phone');
+  const counting = throttleCountingSql(
+    windows.map((window, i) => ({ key: sql.placeholder(`limitKey${i}`), window })),
+    sql`from listing where open`,
+  );
+  return preparedStatement<AdmissionRow>(
+    () => sql`
     with listing as (
       select ${projects.salesStatus} as "salesStatus", ${projects.stage} as stage, ${scoringRulesJson} as rules,
         ${projects.salesStatus}::text <> all(${CLOSED_SALES_STATUSES})
           and ${projects.salesStatus} <> 'HIDDEN' and ${projects.stage} <> 'NOT_PROCEEDING' as open
-      from ${projects} where ${projects.id} = ${input.projectId}
+      from ${projects} where ${projects.id} = ${sql.placeholder('projectId')}
       for share
     ),
     ${counting.ctes.length ? sql`${sql.join(counting.ctes, sql`, `)},` : sql``}
@@ -182,7 +175,7 @@ async function admit(tx: Db, input: EnquiryToStore): Promise<Admission | undefin
       order by ${leadBuyers.createdAt} limit 1 for update
     ), created as (
       insert into ${leadBuyers} (id, email, phone)
-      select ${randomUUID()}, ${email}, ${phone}
+      select ${sql.placeholder('newBuyerId')}, ${email}, ${phone}
       where exists (select 1 from admitted)
         and not exists (select 1 from by_email) and not exists (select 1 from by_phone)
       on conflict (email) where email is not null do nothing
@@ -196,6 +189,37 @@ async function admit(tx: Db, input: EnquiryToStore): Promise<Admission | undefin
       buyer.id as buyer_id, buyer.created as buyer_created
     from listing left join buyer on true`,
   );
+}
+
+/** One admission statement per list of spam windows (intake has one list: per address and email). */
+const admissionStatements = new Map<string, ReturnType<typeof admissionStatement>>();
+
+/**
+ * The enquiry's admission, in ONE statement (each round trip costs as much as the work: bench:leads):
+ * 1. the listing, locked in share mode (a status change to sold out waits for this enquiry, or this
+ *    enquiry sees it), with the scoring rules;
+ * 2. for an open listing, the spam limits counted (per address, per email);
+ * 3. within the limits, the buyer: the one with this email, else with this phone, else a new one
+ *    (design §3: one buyer per email or phone), locked for the rest of the transaction so that two
+ *    enquiries of one buyer are stored one after the other. Two first enquiries racing on one email
+ *    meet at the unique index: the second waits, inserts nothing and reads the first's row after.
+ */
+async function admit(tx: Db, input: EnquiryToStore): Promise<Admission | undefined> {
+  const { email, phone } = input.enquiry;
+  const limits = input.limits ?? [];
+  const shape = JSON.stringify(limits.map((limit) => limit.window));
+  let statement = admissionStatements.get(shape);
+  if (!statement) {
+    statement = admissionStatement(limits.map((limit) => limit.window));
+    admissionStatements.set(shape, statement);
+  }
+  const [row] = await statement(tx, {
+    projectId: input.projectId,
+    email,
+    phone,
+    newBuyerId: randomUUID(),
+    ...Object.fromEntries(limits.map((limit, i) => [`limitKey${i}`, limit.key])),
+  });
   if (!row) return undefined;
   const admission: Admission = {
     salesStatus: row.salesStatus,
@@ -215,6 +239,47 @@ async function admit(tx: Db, input: EnquiryToStore): Promise<Admission | undefin
   return { ...admission, buyer: { id: raced.id, created: false } };
 }
 
+/** Every column intake writes, as a placeholder of the statement below. */
+const placeholders = <K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as unknown as Record<K, Placeholder>;
+
+/**
+ * A new lead and its first timeline entry, in one statement (one round trip less per enquiry), built
+ * once (db/prepared-statement.ts).
+ */
+const insertLeadWithEntry = preparedStatement<{ lead_id: number }>((db) => {
+  const value = placeholders(
+    ...(Object.keys(enquiryFields({} as Enquiry)) as (keyof ReturnType<typeof enquiryFields>)[]),
+    'projectId',
+    'buyerId',
+    'name',
+    'email',
+    'phone',
+    'buyerType',
+    'source',
+    'receivedAt',
+    'score',
+    'scoreContributions',
+  );
+  const insertLead = db
+    .insert(leads)
+    .values({
+      ...value,
+      consentAt: value.receivedAt,
+      baseScore: value.score,
+      createdAt: value.receivedAt,
+      lastEnquiryAt: value.receivedAt,
+      lastActivityAt: value.receivedAt,
+    })
+    .returning({ id: leads.id, createdAt: leads.createdAt, message: leads.message });
+  return sql`
+    with created_lead as ${insertLead}
+    insert into ${leadEvents} (lead_id, kind, text, data, created_at)
+    select id, 'enquiry', message, ${sql.placeholder('entryData')}::jsonb, created_at
+    from created_lead
+    returning lead_id`;
+});
+
 /** A new lead, scored, with its timeline entry (one statement) and its notification job. */
 async function createLead(
   tx: Db,
@@ -229,36 +294,20 @@ async function createLead(
     rules,
     scorable({ ...fields, buyerType: enquiry.buyerType, phone: enquiry.phone }, source),
   );
-  const insertLead = tx
-    .insert(leads)
-    .values({
-      ...fields,
-      projectId: input.projectId,
-      buyerId,
-      name: enquiry.name,
-      email: enquiry.email,
-      phone: enquiry.phone,
-      buyerType: enquiry.buyerType,
-      source,
-      consentAt: receivedAt,
-      baseScore: score,
-      score,
-      scoreContributions: contributions,
-      createdAt: receivedAt,
-      lastEnquiryAt: receivedAt,
-      lastActivityAt: receivedAt,
-    })
-    .returning({ id: leads.id });
-  // The lead and its first timeline entry in one statement (one round trip less per enquiry).
-  const rows = await executePrepared<{ lead_id: number }>(
-    tx,
-    sql`
-    with created_lead as ${insertLead}
-    insert into ${leadEvents} (lead_id, kind, text, data, created_at)
-    select id, 'enquiry', ${enquiry.message ?? null}, ${JSON.stringify({ source })}::jsonb, ${receivedAt.toISOString()}::timestamptz
-    from created_lead
-    returning lead_id`,
-  );
+  const rows = await insertLeadWithEntry(tx, {
+    ...fields,
+    projectId: input.projectId,
+    buyerId,
+    name: enquiry.name,
+    email: enquiry.email,
+    phone: enquiry.phone,
+    buyerType: enquiry.buyerType,
+    source,
+    receivedAt,
+    score,
+    scoreContributions: contributions,
+    entryData: JSON.stringify({ source }),
+  });
   const leadId = Number(rows[0]!.lead_id);
   // The site the buyer used brands the team's emails (design §8). The notification job also
   // schedules the speed-to-lead check (lead-notifications.ts).
