@@ -10,7 +10,7 @@ import {
 } from '@offplan/shared';
 import { and, desc, eq, gt, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { executePrepared, preparedStatement } from '../../db/prepared-statement.ts';
+import { preparedStatement } from '../../db/prepared-statement.ts';
 import { leadBuyers, leadEvents, leadScoringRules, leads, projects } from '../../db/schema/index.ts';
 import { type JobQueue, jobsInTransaction } from '../../jobs/queue.ts';
 import { currentTenant } from '../../lib/branding.ts';
