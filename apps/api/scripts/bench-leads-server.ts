@@ -39,7 +39,8 @@ export async function startServerProcess(data: { dataDir: string } | { databaseU
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      ...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
       '--import',
       'tsx',
       'src/index.ts',
