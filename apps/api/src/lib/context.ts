@@ -1,3 +1,4 @@
+import type { OrganisationRole } from '@offplan/shared';
 import type { Auth, AuthSession } from '../auth.ts';
 import type { Database } from '../db/client.ts';
 import type { Settings } from '../env.ts';
@@ -26,5 +27,7 @@ export type AppEnv = {
     clientIp: string | undefined;
     user: AuthSession['user'] | null;
     session: AuthSession['session'] | null;
+    /** The user's role in their oldest organisation, read with the session; undefined when it was not. */
+    organisationRole: OrganisationRole | null | undefined;
   };
 };

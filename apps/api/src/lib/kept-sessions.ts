@@ -1,3 +1,4 @@
+import type { OrganisationRole } from '@offplan/shared';
 import type { AuthSession } from '../auth.ts';
 import type { AuthChanges } from '../db/auth-changes.ts';
 
@@ -8,12 +9,19 @@ import type { AuthChanges } from '../db/auth-changes.ts';
 export const SESSIONS_KEPT_MAX = 10_000;
 export const SESSION_KEEP_MS = 60_000;
 
-type Entry = { token: string; result: AuthSession; keptAt: number };
+/**
+ * A session as the session reader (lib/session-reader.ts) answers it: better-auth's, and, when it was read here, the user's role in
+ * their oldest organisation (what permission checks need: lib/permissions.ts), kept with the session
+ * and dropped with it when any of the user's memberships change (migration 0011).
+ */
+export type ReadSession = AuthSession & { organisationRole?: OrganisationRole | null };
+
+type Entry = { token: string; result: ReadSession; keptAt: number };
 
 /**
  * Sessions this process has read, by token, each dropped the moment its session row (`s:<session id>`)
- * or user row (`u:<user id>`) changes (migration 0005's triggers, `db/auth-changes.ts`), and all of them
- * on `*`, on anything else, and while changes cannot be heard.
+ * or user row or memberships (`u:<user id>`) change (migrations 0005 and 0011's triggers,
+ * `db/auth-changes.ts`), and all of them on `*`, on anything else, and while changes cannot be heard.
  */
 export function keptSessions(changes: AuthChanges) {
   const byToken = new Map<string, Entry>();
@@ -52,7 +60,7 @@ export function keptSessions(changes: AuthChanges) {
       drop(entry);
       return undefined;
     },
-    keep(token: string, result: AuthSession, now: number, heardBefore: number) {
+    keep(token: string, result: ReadSession, now: number, heardBefore: number) {
       if (!changes.live || heard !== heardBefore) return;
       drop(byToken.get(token));
       if (byToken.size >= SESSIONS_KEPT_MAX) drop(byToken.values().next().value);

@@ -15,8 +15,20 @@ type PermissionUser = { id: string; role?: string | null; jobRoleId?: number | n
  * Who a user is as far as permissions go: platform role, the role in their oldest organisation, and
  * job role (design §1). The one place the server reads these for a permission check.
  */
-export async function permissionSubjectOf(db: Db, user: PermissionUser): Promise<PermissionSubject> {
+export async function permissionSubjectOf(
+  db: Db,
+  user: PermissionUser,
+  /** The role as the session reader read it with the session (`c.get('organisationRole')`), if it did. */
+  knownOrganisationRole?: OrganisationRole | null,
+): Promise<PermissionSubject> {
   const isAdmin = isPlatformAdmin(user);
+  if (knownOrganisationRole !== undefined) {
+    return {
+      isAdmin,
+      jobRoleId: user.jobRoleId ?? null,
+      organisationRole: isAdmin ? null : knownOrganisationRole,
+    };
+  }
   const [membership] = isAdmin
     ? []
     : await db
@@ -33,6 +45,11 @@ export async function permissionSubjectOf(db: Db, user: PermissionUser): Promise
 }
 
 /** The one server check of a permission: the table in packages/shared permissions.ts decides. */
-export async function userCan(db: Db, user: PermissionUser, permission: Permission): Promise<boolean> {
-  return hasPermission(await permissionSubjectOf(db, user), permission);
+export async function userCan(
+  db: Db,
+  user: PermissionUser,
+  permission: Permission,
+  knownOrganisationRole?: OrganisationRole | null,
+): Promise<boolean> {
+  return hasPermission(await permissionSubjectOf(db, user, knownOrganisationRole), permission);
 }

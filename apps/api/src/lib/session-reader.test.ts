@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { session, user as userTable } from '../db/schema/index.ts';
+import { member, organization, session, user as userTable } from '../db/schema/index.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app.ts';
 import { SESSION_KEEP_MS } from './kept-sessions.ts';
 import { createSessionReader, type SessionReader } from './session-reader.ts';
@@ -18,6 +18,7 @@ const readWith = async (cookie: string) => {
   return (await probe.request('/', { headers: { cookie } })).json() as Promise<{
     session: { id: string; token: string; expiresAt: string };
     user: { id: string; email: string };
+    organisationRole?: string | null;
   } | null>;
 };
 const betterAuthSession = async (cookie: string) =>
@@ -45,9 +46,11 @@ describe('session reader (decisions 022 and 023): reading through better-auth', 
   it('reads a valid session exactly as better-auth does, user fields included', async () => {
     const user = await t.createUser();
     const cookie = await t.signIn(user.email);
-    const ours = await readWith(cookie);
-    expect(ours?.user).toMatchObject({ id: user.id, email: user.email });
+    const { organisationRole, ...ours } = (await readWith(cookie))!;
+    expect(ours.user).toMatchObject({ id: user.id, email: user.email });
     expect(ours).toEqual(await betterAuthSession(cookie));
+    // And what better-auth does not read: the role in the user's oldest organisation (none here).
+    expect(organisationRole).toBeNull();
   });
 
   it('refuses a cookie whose signature was changed, or a token with no signature', async () => {
@@ -135,6 +138,30 @@ describe('session reader (decisions 022 and 023): keeping and forgetting session
     expect((await readWith(cookie))?.user).toMatchObject({ id: user.id, role: 'user' });
     await t.db.update(userTable).set({ role: 'admin', name: 'Renamed' }).where(eq(userTable.id, user.id));
     expect((await readWith(cookie))?.user).toMatchObject({ role: 'admin', name: 'Renamed' });
+  });
+
+  it("drops a kept session when the user's memberships change, and reads their organisation role again", async () => {
+    const user = await t.createUser();
+    const cookie = await t.signIn(user.email);
+    expect((await readWith(cookie))?.organisationRole).toBeNull();
+    const organisationId = `org-${user.id}`;
+    await t.db
+      .insert(organization)
+      .values({ id: organisationId, name: `Org ${user.id}`, slug: organisationId, createdAt: new Date() });
+    await t.db
+      .insert(member)
+      .values({
+        id: `m-${user.id}`,
+        organizationId: organisationId,
+        userId: user.id,
+        role: 'member',
+        createdAt: new Date(),
+      });
+    expect((await readWith(cookie))?.organisationRole).toBe('member');
+    await t.db.update(member).set({ role: 'owner' }).where(eq(member.userId, user.id));
+    expect((await readWith(cookie))?.organisationRole).toBe('owner');
+    await t.db.delete(member).where(eq(member.userId, user.id));
+    expect((await readWith(cookie))?.organisationRole).toBeNull();
   });
 
   it('refuses a session signed out through the API on its very next call', async () => {

@@ -1,15 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { OrganisationRole } from '@offplan/shared';
 import { parseSessionOutput, parseUserOutput } from 'better-auth/db';
 import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Auth, AuthSession } from '../auth.ts';
 import type { Database } from '../db/client.ts';
-import { session, user } from '../db/schema/index.ts';
-import { keptSessions } from './kept-sessions.ts';
+import { member, session, user } from '../db/schema/index.ts';
+import { keptSessions, type ReadSession } from './kept-sessions.ts';
+
+export type { ReadSession };
 
 /** Reads the session a request's cookies carry: `null` when there is none or it is not valid. */
-export type SessionReader = (c: Context) => Promise<AuthSession | null>;
+export type SessionReader = (c: Context) => Promise<ReadSession | null>;
 
 /**
  * Decision 022: better-auth's `getSession` costs about 3 ms a call (an endpoint context, WebCrypto keys,
@@ -26,7 +29,12 @@ export async function createSessionReader(
 ): Promise<SessionReader> {
   const { secret, authCookies, sessionConfig, options } = await auth.$context;
   const byToken = database.db
-    .select({ session, user })
+    .select({
+      session,
+      user,
+      organisationRole: sql<OrganisationRole | null>`(select ${member.role} from ${member}
+        where ${member.userId} = ${user.id} order by ${member.createdAt} limit 1)`,
+    })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.token, sql.placeholder('token')))
@@ -47,14 +55,15 @@ export async function createSessionReader(
     return signature.length === expected.length && timingSafeEqual(signature, expected) ? value : null;
   };
 
-  const read = async (token: string, now: number): Promise<AuthSession | null> => {
+  const read = async (token: string, now: number): Promise<ReadSession | null> => {
     const heardBefore = kept.heard();
     const [row] = await byToken.execute({ token });
     if (!row) return null;
     const result = {
       session: parseSessionOutput(options, row.session),
       user: parseUserOutput(options, row.user),
-    } as AuthSession;
+      organisationRole: row.organisationRole,
+    } as ReadSession;
     kept.keep(token, result, now, heardBefore);
     return result;
   };

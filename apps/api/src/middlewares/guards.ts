@@ -61,7 +61,7 @@ export const requirePlatformAdmin = guard((c) => {
 export const requirePermission = (permission: Permission) =>
   guard(async (c) => {
     const user = verifiedUserOf(c);
-    if (!(await userCan(c.get('deps').database.db, user, permission))) {
+    if (!(await userCan(c.get('deps').database.db, user, permission, c.get('organisationRole')))) {
       throw forbidden('You do not have permission to do that.');
     }
   });

@@ -31,6 +31,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   } else if (result) {
     c.set('user', result.user);
     c.set('session', result.session);
+    c.set('organisationRole', result.organisationRole);
   }
   await next();
 });

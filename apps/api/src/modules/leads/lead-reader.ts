@@ -35,7 +35,11 @@ export const requireLeads = (need: LeadNeed) =>
   createMiddleware<SignedInEnv & LeadAccessEnv>(async (c, next) => {
     const context = c as unknown as Context<AppEnv>;
     const user = c.get('user');
-    const subject = await permissionSubjectOf(context.get('deps').database.db, user);
+    const subject = await permissionSubjectOf(
+      context.get('deps').database.db,
+      user,
+      context.get('organisationRole'),
+    );
     const can = (permission: Permission) => hasPermission(subject, permission);
     const access: LeadAccess = {
       userId: user.id,
