@@ -148,15 +148,13 @@ describe('session reader (decisions 022 and 023): keeping and forgetting session
     await t.db
       .insert(organization)
       .values({ id: organisationId, name: `Org ${user.id}`, slug: organisationId, createdAt: new Date() });
-    await t.db
-      .insert(member)
-      .values({
-        id: `m-${user.id}`,
-        organizationId: organisationId,
-        userId: user.id,
-        role: 'member',
-        createdAt: new Date(),
-      });
+    await t.db.insert(member).values({
+      id: `m-${user.id}`,
+      organizationId: organisationId,
+      userId: user.id,
+      role: 'member',
+      createdAt: new Date(),
+    });
     expect((await readWith(cookie))?.organisationRole).toBe('member');
     await t.db.update(member).set({ role: 'owner' }).where(eq(member.userId, user.id));
     expect((await readWith(cookie))?.organisationRole).toBe('owner');

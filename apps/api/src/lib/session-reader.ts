@@ -4,7 +4,7 @@ import { parseSessionOutput, parseUserOutput } from 'better-auth/db';
 import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { Auth, AuthSession } from '../auth.ts';
+import type { Auth } from '../auth.ts';
 import type { Database } from '../db/client.ts';
 import { member, session, user } from '../db/schema/index.ts';
 import { keptSessions, type ReadSession } from './kept-sessions.ts';
