@@ -302,6 +302,8 @@ test('the collapse toggle and the Toggle sidebar switch fold the sidebar, and it
     .getByRole('dialog', { name: 'Settings' })
     .getByRole('switch', { name: 'Toggle sidebar' });
   await expect(toggle).toBeChecked();
+  // The settings drawer slides in: click once it is in (on a busy machine the slide outlasts the lookup).
+  await expect(toggle).toBeInViewport();
   await toggle.click({ force: true });
   await expect(toggle).not.toBeChecked();
   expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.toggleSidebar)).toBe('false');
