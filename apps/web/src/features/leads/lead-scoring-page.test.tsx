@@ -111,9 +111,9 @@ describe('/lead-scoring', () => {
     async () => {
       const calls = stubScoringApi();
       renderApp('/lead-scoring');
-      const table = await screen.findByRole('table', { name: 'Scoring rules' }, WAIT);
+      const rules = await screen.findByRole('list', { name: 'Scoring rules' }, WAIT);
       expect(screen.getByRole('link', { name: 'Lead Scoring' }).getAttribute('href')).toBe('/lead-scoring');
-      expect(within(table).getAllByTestId('scoring-rule')).toHaveLength(2);
+      expect(within(rules).getAllByTestId('scoring-rule')).toHaveLength(2);
       expect(saveButton().disabled).toBe(true);
 
       fireEvent.change(screen.getByRole('textbox', { name: 'Rule 1 points' }), { target: { value: '40' } });
@@ -153,7 +153,7 @@ describe('/lead-scoring', () => {
     async () => {
       stubScoringApi();
       renderApp('/lead-scoring');
-      await screen.findByRole('table', { name: 'Scoring rules' }, WAIT);
+      await screen.findByRole('list', { name: 'Scoring rules' }, WAIT);
 
       // An enumeration compared with "is one of" offers its values to pick several.
       expect(screen.getByRole('combobox', { name: 'Rule 1 values' })).toBeTruthy();
@@ -187,7 +187,7 @@ describe('/lead-scoring', () => {
     async () => {
       const calls = stubScoringApi();
       renderApp('/lead-scoring');
-      await screen.findByRole('table', { name: 'Scoring rules' }, WAIT);
+      await screen.findByRole('list', { name: 'Scoring rules' }, WAIT);
 
       fireEvent.change(screen.getByRole('textbox', { name: 'Rule 2 label' }), { target: { value: '' } });
       fireEvent.click(screen.getByRole('button', { name: 'Preview' }));

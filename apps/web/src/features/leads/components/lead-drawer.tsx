@@ -20,6 +20,7 @@ import { isApiClientError } from '../../../lib/api-client.ts';
 import { leadQueryOptions } from '../api/leads.ts';
 import {
   buyerTypeLabel,
+  displayPhone,
   exactTime,
   financeLabel,
   formatDuration,
@@ -78,7 +79,11 @@ function ContactSection({ lead }: { lead: LeadDetail }) {
           )}
         </Fact>
         <Fact label="Phone">
-          {lead.masked || !lead.phone ? lead.phone : <Anchor href={`tel:${lead.phone}`}>{lead.phone}</Anchor>}
+          {lead.masked || !lead.phone ? (
+            lead.phone
+          ) : (
+            <Anchor href={`tel:${lead.phone}`}>{displayPhone(lead.phone, lead.masked)}</Anchor>
+          )}
         </Fact>
         <Fact label="Postcode">{lead.postcode}</Fact>
         <Fact label="Consent to be contacted">{exactTime(lead.consentAt)}</Fact>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { LEAD_RESCORE_WINDOW_DAYS, LEAD_SCORE_DECAY_AFTER_DAYS } from '@offplan/shared';
 import { IconEye, IconPlus } from '@tabler/icons-react';
@@ -32,7 +32,7 @@ function moved<T>(items: readonly T[], from: number, to: number): T[] {
 }
 
 /**
- * /lead-scoring (design §3, platform admins): the rules as an editable table. A draft is previewed on
+ * /lead-scoring (design §3, platform admins): the rules as an editable list. A draft is previewed on
  * the most recent leads before it can be saved (design: preview before saving).
  */
 export function LeadScoringPage() {
@@ -97,35 +97,28 @@ export function LeadScoringPage() {
       </Stack>
       <Paper withBorder p="md">
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={980}>
-            <Table aria-label="Scoring rules" verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Field</Table.Th>
-                  <Table.Th>Condition</Table.Th>
-                  <Table.Th>Value</Table.Th>
-                  <Table.Th>Points</Table.Th>
-                  <Table.Th>Label</Table.Th>
-                  <Table.Th>Enabled</Table.Th>
-                  <Table.Th>Order</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {draft.map((rule, index) => (
-                  <ScoringRuleRow
-                    key={rule.key}
-                    rule={rule}
-                    index={index}
-                    count={draft.length}
-                    errors={errors[index]}
-                    onChange={(next) => edit(draft.map((item, at) => (at === index ? next : item)))}
-                    onMove={(from, to) => edit(moved(draft, from, to))}
-                    onRemove={(at) => edit(draft.filter((_, position) => position !== at))}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {/* A list of rules that wrap to the width they get, not a table: never a sideways scroll. */}
+          <Box
+            component="ul"
+            role="list"
+            aria-label="Scoring rules"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+          >
+            {draft.map((rule, index) => (
+              <ScoringRuleRow
+                key={rule.key}
+                rule={rule}
+                index={index}
+                count={draft.length}
+                errors={errors[index]}
+                onChange={(next) => edit(draft.map((item, at) => (at === index ? next : item)))}
+                onMove={(from, to) => edit(moved(draft, from, to))}
+                onRemove={(at) => edit(draft.filter((_, position) => position !== at))}
+              />
+            ))}
+          </Box>
           {draft.length === 0 ? (
             <Text size="sm" c="dimmed">
               No rules: every lead would score 0.

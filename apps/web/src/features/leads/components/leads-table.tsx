@@ -1,7 +1,14 @@
 import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import type { LeadPage, LeadSort, LeadSummary } from '@offplan/shared';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import { buyerTypeLabel, exactTime, formatDuration, relativeTime, sourceLabel } from '../lib/lead-format.ts';
+import {
+  buyerTypeLabel,
+  displayPhone,
+  exactTime,
+  formatDuration,
+  relativeTime,
+  sourceLabel,
+} from '../lib/lead-format.ts';
 import { LeadScore, LeadStatusBadge } from './lead-status-badge.tsx';
 
 export type SortOrder = 'asc' | 'desc';
@@ -36,6 +43,7 @@ function SortableHeader({ label, column, sort, order, onSort }: SortableHeaderPr
 }
 
 function LeadRow({ lead, onOpen }: { lead: LeadSummary; onOpen: (id: number) => void }) {
+  const phone = displayPhone(lead.phone, lead.masked);
   return (
     <Table.Tr onClick={() => onOpen(lead.id)} style={{ cursor: 'pointer' }} data-testid="lead-row">
       <Table.Td>
@@ -65,7 +73,10 @@ function LeadRow({ lead, onOpen }: { lead: LeadSummary; onOpen: (id: number) => 
           {lead.name}
         </Anchor>
         <Text size="xs" c="dimmed">
-          {[lead.email, lead.phone].filter(Boolean).join(' · ')}
+          {lead.email}
+          {lead.email && phone ? ' · ' : null}
+          {/* A number read in groups is never broken across lines. */}
+          {phone ? <span style={{ whiteSpace: 'nowrap' }}>{phone}</span> : null}
         </Text>
       </Table.Td>
       <Table.Td>

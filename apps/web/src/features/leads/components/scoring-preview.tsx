@@ -52,7 +52,8 @@ export function ScoringPreview({ preview, stale }: { preview: ScoringPreviewAnsw
             No lead's score would change.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
+          // The one part that may scroll sideways, inside itself: only on a phone-narrow screen.
+          <Table.ScrollContainer minWidth={560}>
             <Table aria-label="Score changes" verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -72,7 +73,9 @@ export function ScoringPreview({ preview, stale }: { preview: ScoringPreviewAnsw
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{exactTime(lead.createdAt)}</Text>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {exactTime(lead.createdAt)}
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <Change from={lead.currentScore} to={lead.newScore} />

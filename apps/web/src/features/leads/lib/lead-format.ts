@@ -5,6 +5,7 @@ import {
   type LeadStatus,
   TIMEFRAME_LABELS,
 } from '@offplan/shared';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 const exactFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 const relativeFormat = new Intl.RelativeTimeFormat('en-AU', { numeric: 'auto' });
@@ -62,6 +63,19 @@ export function formatMoney(value: number | null | undefined): string {
 /** Points with their sign, a true minus for negatives: "+20", "−10". */
 export function signedPoints(points: number): string {
   return points < 0 ? `\u2212${Math.abs(points)}` : `+${points}`;
+}
+
+/**
+ * A lead's phone as an Australian sales person reads it: Australian numbers (+61) in national format
+ * ("0412 345 678", "(02) 9876 5432"), other countries' in international format ("+44 20 7946 0958").
+ * The server sends E.164; a masked phone ("•••") is shown as sent, never parsed, and anything that is
+ * not a valid number is shown as it came rather than guessed at. Dial with the E.164 value (`tel:`).
+ */
+export function displayPhone(phone: string | null | undefined, masked: boolean): string {
+  if (!phone || masked) return phone ?? '';
+  const parsed = parsePhoneNumberFromString(phone);
+  if (!parsed?.isValid()) return phone;
+  return parsed.countryCallingCode === '61' ? parsed.formatNational() : parsed.formatInternational();
 }
 
 /** Mantine colours per pipeline stage; the badge always carries the label too (never colour alone). */
