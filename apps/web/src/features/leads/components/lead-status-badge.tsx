@@ -2,10 +2,19 @@ import { Badge, Group, Progress, Text } from '@mantine/core';
 import { LEAD_SCORE_MAX, LEAD_STATUS_LABELS, type LeadStatus } from '@offplan/shared';
 import { LEAD_STATUS_COLORS, scoreColor } from '../lib/lead-format.ts';
 
-/** A pipeline stage: its label on its colour (the label, not the colour, carries the meaning). */
+/**
+ * A pipeline stage: its label on its colour (the label, not the colour, carries the meaning). Never cut
+ * to "CONT…": Mantine's label hides its overflow, which lets a squeezed table column shrink the badge
+ * below its text; with the overflow visible the text is the badge's narrowest width.
+ */
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return (
-    <Badge color={LEAD_STATUS_COLORS[status]} variant="light" style={{ overflow: 'visible' }}>
+    <Badge
+      color={LEAD_STATUS_COLORS[status]}
+      variant="light"
+      style={{ overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {LEAD_STATUS_LABELS[status]}
     </Badge>
   );
