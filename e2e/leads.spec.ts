@@ -169,7 +169,7 @@ test('an admin changes a scoring rule with a preview, saves it, and the next lea
   try {
     await signIn(page, DEMO.admin);
     await page.goto('/lead-scoring');
-    const rules = page.getByRole('table', { name: 'Scoring rules' });
+    const rules = page.getByRole('list', { name: 'Scoring rules' });
     const messageRule = original.findIndex((rule) => rule.field === 'hasMessage');
     expect(messageRule).toBeGreaterThanOrEqual(0);
     const name = `Rule ${messageRule + 1}`;
