@@ -24,23 +24,27 @@ export function statementName(text: string): string {
   return name;
 }
 
+/** Runs a built statement, named by its text on PostgreSQL (parsed once per connection), plain on PGlite. */
+async function runNamed<Row>(db: Db, query: Query, values?: Record<string, unknown>): Promise<Row[]> {
+  const result = await db._.session
+    .prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
+      query,
+      undefined,
+      statementName(query.sql),
+      false,
+    )
+    .execute(values);
+  return result.rows;
+}
+
 /**
  * Runs a hand-written statement (`sql` with a CTE drizzle's builder cannot write) as a named prepared
  * statement on PostgreSQL: each connection parses it once, not on every call (decision 022; hot paths
  * such as the enquiry intake, bench:leads). Plain on PGlite. Answers the rows as the driver reads them
  * (column names as written, values as the driver parses them).
  */
-export async function executePrepared<Row>(db: Db, query: SQL): Promise<Row[]> {
-  const built = dialect.sqlToQuery(query);
-  const result = await db._.session
-    .prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
-      built,
-      undefined,
-      statementName(built.sql),
-      false,
-    )
-    .execute();
-  return result.rows;
+export function executePrepared<Row>(db: Db, query: SQL): Promise<Row[]> {
+  return runNamed<Row>(db, dialect.sqlToQuery(query));
 }
 
 /**
@@ -52,16 +56,8 @@ export async function executePrepared<Row>(db: Db, query: SQL): Promise<Row[]> {
  */
 export function preparedStatement<Row>(build: (db: Db) => SQL) {
   let query: Query | undefined;
-  return async (db: Db, values: Record<string, unknown>): Promise<Row[]> => {
+  return (db: Db, values: Record<string, unknown>): Promise<Row[]> => {
     query ??= dialect.sqlToQuery(build(db));
-    const result = await db._.session
-      .prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
-        query,
-        undefined,
-        statementName(query.sql),
-        false,
-      )
-      .execute(values);
-    return result.rows;
+    return runNamed<Row>(db, query, values);
   };
 }

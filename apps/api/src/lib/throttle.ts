@@ -12,7 +12,6 @@ type CounterRows = { rows: { hits: number; reset_in: number }[] };
 export type ThrottleWindow = { windowSeconds: number; max: number };
 
 export type ThrottleHit = { allowed: boolean; hits: number; retryAfterSeconds: number };
-export type ThrottleCounter = { key: string; window: ThrottleWindow };
 
 /**
  * One counter's upsert: a hit in its window, or the first of a new window once the last one ended.
@@ -77,24 +76,17 @@ export function readThrottleHits(
 }
 
 /**
- * Counts one hit on each key in its fixed window, atomically in the database so every process shares
- * the counts, in one statement. Answers, in the order given, whether each hit is within its limit and
- * how long until its window resets.
+ * Counts one hit on `key` in a fixed window, atomically in the database so every process shares the
+ * count. Answers whether the hit is within the limit and how long until the window resets.
  */
-export async function hitThrottles(db: Db, counters: readonly ThrottleCounter[]): Promise<ThrottleHit[]> {
-  if (counters.length === 0) return [];
+export async function hitThrottle(db: Db, key: string, window: ThrottleWindow): Promise<ThrottleHit> {
+  const counters = [{ key, window }];
   const { ctes, hits } = throttleCountingSql(counters);
   const [row] = await executePrepared<{ hits: { hits: number; reset_in: number }[] }>(
     db,
     sql`with ${sql.join(ctes, sql`, `)} select ${hits} as hits`,
   );
-  return readThrottleHits(counters, row?.hits ?? null);
-}
-
-/** Counts one hit on `key` (see hitThrottles). */
-export async function hitThrottle(db: Db, key: string, window: ThrottleWindow): Promise<ThrottleHit> {
-  const [hit] = await hitThrottles(db, [{ key, window }]);
-  return hit!;
+  return readThrottleHits(counters, row?.hits ?? null)[0]!;
 }
 
 /** The hits on `key` in its current window, without counting one. */

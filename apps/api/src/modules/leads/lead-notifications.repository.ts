@@ -1,4 +1,3 @@
-import { DEFAULT_RESPONSE_TARGET_MINUTES } from '@offplan/shared';
 import { and, asc, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -6,7 +5,6 @@ import {
   leadEvents,
   leads,
   member,
-  organisationLeadSettings,
   projectLeadRecipients,
   projectMembers,
   projects,
@@ -119,20 +117,6 @@ export async function speedAlertRecipients(tx: Db, lead: LockedLead): Promise<Le
 }
 
 /** Marks the lead notified and adds the timeline entry, in the transaction that wrote the messages. */
-/** The organisation's speed-to-lead target (issue 16: 15 minutes within business hours without one). */
-export async function responseTargetOf(tx: Db, organisationId: string | null) {
-  const fallback = { minutes: DEFAULT_RESPONSE_TARGET_MINUTES, businessHoursOnly: true };
-  if (!organisationId) return fallback;
-  const [row] = await tx
-    .select({
-      minutes: organisationLeadSettings.responseTargetMinutes,
-      businessHoursOnly: organisationLeadSettings.businessHoursOnly,
-    })
-    .from(organisationLeadSettings)
-    .where(eq(organisationLeadSettings.organisationId, organisationId));
-  return row ?? fallback;
-}
-
 export async function recordNotified(tx: Db, leadId: number, at: Date, recipients: number) {
   await tx.update(leads).set({ notifiedAt: at }).where(eq(leads.id, leadId));
   await tx.insert(leadEvents).values({ leadId, kind: 'notified', data: { recipients }, createdAt: at });

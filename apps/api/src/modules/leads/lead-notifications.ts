@@ -19,10 +19,10 @@ import {
   newLeadRecipients,
   recordNotified,
   recordSpeedAlert,
-  responseTargetOf,
   speedAlertRecipients,
   stillWaiting,
 } from './lead-notifications.repository.ts';
+import { DEFAULT_RESPONSE_TARGET, responseTargetOf } from './lead-settings.repository.ts';
 import { responseDeadline } from './speed-to-lead.ts';
 
 /**
@@ -103,7 +103,8 @@ export async function notifyLead(
       }
     }
     await recordNotified(tx, lead.id, new Date(), recipients.length);
-    const target = await responseTargetOf(tx, lead.project.organisationId);
+    const { organisationId } = lead.project;
+    const target = organisationId ? await responseTargetOf(tx, organisationId) : DEFAULT_RESPONSE_TARGET;
     await deps.queue.send(LEAD_JOBS.speedCheck, data, {
       ...jobsInTransaction(tx),
       ...LEAD_JOB_RETRY,
