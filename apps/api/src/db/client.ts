@@ -47,9 +47,9 @@ export async function openDatabase(options: {
       connectionString: options.databaseUrl,
       max: 10,
       onConnect: authChanges.listenOn,
-      // Prepared statements (the project search's, decision 022) are planned for each call's values, as
-      // unprepared ones are: a generic plan would guess selectivity (a popular suburb, a short page).
-      options: '-c plan_cache_mode=force_custom_plan',
+      // Named statements keep PostgreSQL's default plan cache: they are point lookups (a session, an
+      // enquiry's admission), whose generic plan is as good as a custom one and skips re-planning. The
+      // project search, whose best plan depends on its values, runs unnamed (decision 022).
     });
     // Without a listener, pg turns an idle connection's error into an uncaught exception.
     pool.on('error', options.onConnectionError ?? (() => {}));

@@ -201,24 +201,24 @@ export function buildSearchQueries(db: Db, shape: SearchShape) {
 }
 
 type SearchQueries = ReturnType<typeof buildSearchQueries>;
-/** A shape's statements: named (prepared once per connection) or, past the cap below, unnamed. */
+/** A shape's statements, built once: the capped count and the page. */
 type PreparedSearch = {
-  count: Pick<ReturnType<SearchQueries['count']['prepare']>, 'execute'>;
+  count: ReturnType<typeof prepareSelect<SearchQueries['count']>>;
   page: ReturnType<typeof prepareSelect<NonNullable<SearchQueries['page']>>> | null;
 };
 
 /**
- * Prepared statements per database and shape: drizzle builds a statement this size in about as long as
- * the database runs it, so each shape is built once (decision 022). On PostgreSQL they are named
- * statements, planned per call with their values (db/client.ts sets plan_cache_mode).
+ * Statements per database and shape: drizzle builds a statement this size in about as long as the
+ * database runs it, so each shape is built once (decision 022). They run unnamed, so PostgreSQL plans
+ * each call for its own values: a named statement may switch to a generic plan after five calls, which
+ * would guess how many projects a suburb or a status list matches.
  */
 const preparedSearches = new WeakMap<Db, Map<string, PreparedSearch>>();
-let preparedSearchCount = 0;
 
 /**
- * Shapes kept prepared per database. The portal uses a few dozen; filters can combine into some
- * 23,000, and each prepared shape holds two statements on every pooled connection, so a caller stepping
- * through combinations gets unprepared statements past this many rather than growing memory.
+ * Shapes kept built per database. The portal uses a few dozen; filters can combine into some 23,000,
+ * so a caller stepping through combinations gets statements built per call past this many rather than
+ * growing memory.
  */
 export const PREPARED_SEARCH_SHAPES_MAX = 256;
 
@@ -232,12 +232,9 @@ function preparedSearch(db: Db, shape: SearchShape): PreparedSearch {
   const prepared = byShape.get(key);
   if (prepared) return prepared;
   const { count, page } = buildSearchQueries(db, shape);
-  // The page is read with a reader compiled once (db/prepared-select.ts): drizzle's costs 0.1 ms a page.
-  const readPage = (name?: string) => page && prepareSelect(db, page, name);
-  if (byShape.size >= PREPARED_SEARCH_SHAPES_MAX) return { count, page: readPage() };
-  const name = `project_search_${++preparedSearchCount}`;
-  const built = { count: count.prepare(`${name}_count`), page: readPage(`${name}_page`) };
-  byShape.set(key, built);
+  // Rows are read with a reader compiled once (db/prepared-select.ts): drizzle's costs 0.1 ms a page.
+  const built = { count: prepareSelect(db, count), page: page && prepareSelect(db, page) };
+  if (byShape.size < PREPARED_SEARCH_SHAPES_MAX) byShape.set(key, built);
   return built;
 }
 
