@@ -99,6 +99,10 @@ export const API_PATHS = {
   leadScoringRules: '/api/lead-scoring/rules',
   leadScoringPreview: '/api/lead-scoring/preview',
 
+  listingEvents: '/api/listing-events',
+  reportListingPerformance: '/api/reporting/listing-performance',
+  reportBuyerFeedback: '/api/reporting/buyer-feedback',
+
   analyticsConfig: '/api/analytics/config',
   analyticsBatch: '/api/analytics/batch',
 } as const;

@@ -12,6 +12,7 @@ export * from './messages.ts';
 export * from './notifications.ts';
 export * from './permissions.ts';
 export * from './projects.ts';
+export * from './reporting.ts';
 export * from './routes.ts';
 export * from './session.ts';
 export * from './site.ts';

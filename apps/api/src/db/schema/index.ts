@@ -8,4 +8,5 @@ export * from './listings.ts';
 export * from './notifications.ts';
 export * from './project-access.ts';
 export * from './projects.ts';
+export * from './reporting.ts';
 export * from './site.ts';
