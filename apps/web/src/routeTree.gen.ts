@@ -48,6 +48,9 @@ import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/i
 import { Route as MainProjectsNewRouteImport } from './routes/_main/projects/new'
 import { Route as MainProjectsPendingRouteImport } from './routes/_main/projects/pending'
 import { Route as MainProjectsRecommendedRouteImport } from './routes/_main/projects/recommended'
+import { Route as MainReportingIndexRouteImport } from './routes/_main/reporting.index'
+import { Route as MainReportingBuyerFeedbackRouteImport } from './routes/_main/reporting.buyer-feedback'
+import { Route as MainReportingListingPerformanceRouteImport } from './routes/_main/reporting.listing-performance'
 import { Route as MainProjectsIdEditRouteImport } from './routes/_main/projects/$id.edit'
 import { Route as MainProjectsIdSummaryRouteImport } from './routes/_main/projects/$id.summary'
 
@@ -242,6 +245,23 @@ const MainProjectsRecommendedRoute = MainProjectsRecommendedRouteImport.update({
   path: '/projects/recommended',
   getParentRoute: () => MainRoute,
 } as any)
+const MainReportingIndexRoute = MainReportingIndexRouteImport.update({
+  id: '/reporting/',
+  path: '/reporting/',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainReportingBuyerFeedbackRoute =
+  MainReportingBuyerFeedbackRouteImport.update({
+    id: '/reporting/buyer-feedback',
+    path: '/reporting/buyer-feedback',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainReportingListingPerformanceRoute =
+  MainReportingListingPerformanceRouteImport.update({
+    id: '/reporting/listing-performance',
+    path: '/reporting/listing-performance',
+    getParentRoute: () => MainRoute,
+  } as any)
 const MainProjectsIdEditRoute = MainProjectsIdEditRouteImport.update({
   id: '/projects/$id/edit',
   path: '/projects/$id/edit',
@@ -288,7 +308,10 @@ export interface FileRoutesByFullPath {
   '/projects/new': typeof MainProjectsNewRoute
   '/projects/pending': typeof MainProjectsPendingRoute
   '/projects/recommended': typeof MainProjectsRecommendedRoute
+  '/reporting/buyer-feedback': typeof MainReportingBuyerFeedbackRoute
+  '/reporting/listing-performance': typeof MainReportingListingPerformanceRoute
   '/projects/': typeof MainProjectsIndexRoute
+  '/reporting/': typeof MainReportingIndexRoute
   '/projects/$id/edit': typeof MainProjectsIdEditRoute
   '/projects/$id/summary': typeof MainProjectsIdSummaryRoute
 }
@@ -327,7 +350,10 @@ export interface FileRoutesByTo {
   '/projects/new': typeof MainProjectsNewRoute
   '/projects/pending': typeof MainProjectsPendingRoute
   '/projects/recommended': typeof MainProjectsRecommendedRoute
+  '/reporting/buyer-feedback': typeof MainReportingBuyerFeedbackRoute
+  '/reporting/listing-performance': typeof MainReportingListingPerformanceRoute
   '/projects': typeof MainProjectsIndexRoute
+  '/reporting': typeof MainReportingIndexRoute
   '/projects/$id/edit': typeof MainProjectsIdEditRoute
   '/projects/$id/summary': typeof MainProjectsIdSummaryRoute
 }
@@ -371,7 +397,10 @@ export interface FileRoutesById {
   '/_main/projects/new': typeof MainProjectsNewRoute
   '/_main/projects/pending': typeof MainProjectsPendingRoute
   '/_main/projects/recommended': typeof MainProjectsRecommendedRoute
+  '/_main/reporting/buyer-feedback': typeof MainReportingBuyerFeedbackRoute
+  '/_main/reporting/listing-performance': typeof MainReportingListingPerformanceRoute
   '/_main/projects/': typeof MainProjectsIndexRoute
+  '/_main/reporting/': typeof MainReportingIndexRoute
   '/_main/projects/$id/edit': typeof MainProjectsIdEditRoute
   '/_main/projects/$id/summary': typeof MainProjectsIdSummaryRoute
 }
@@ -412,7 +441,10 @@ export interface FileRouteTypes {
     | '/projects/new'
     | '/projects/pending'
     | '/projects/recommended'
+    | '/reporting/buyer-feedback'
+    | '/reporting/listing-performance'
     | '/projects/'
+    | '/reporting/'
     | '/projects/$id/edit'
     | '/projects/$id/summary'
   fileRoutesByTo: FileRoutesByTo
@@ -451,7 +483,10 @@ export interface FileRouteTypes {
     | '/projects/new'
     | '/projects/pending'
     | '/projects/recommended'
+    | '/reporting/buyer-feedback'
+    | '/reporting/listing-performance'
     | '/projects'
+    | '/reporting'
     | '/projects/$id/edit'
     | '/projects/$id/summary'
   id:
@@ -494,7 +529,10 @@ export interface FileRouteTypes {
     | '/_main/projects/new'
     | '/_main/projects/pending'
     | '/_main/projects/recommended'
+    | '/_main/reporting/buyer-feedback'
+    | '/_main/reporting/listing-performance'
     | '/_main/projects/'
+    | '/_main/reporting/'
     | '/_main/projects/$id/edit'
     | '/_main/projects/$id/summary'
   fileRoutesById: FileRoutesById
@@ -782,6 +820,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainProjectsRecommendedRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/reporting/': {
+      id: '/_main/reporting/'
+      path: '/reporting'
+      fullPath: '/reporting/'
+      preLoaderRoute: typeof MainReportingIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/reporting/buyer-feedback': {
+      id: '/_main/reporting/buyer-feedback'
+      path: '/reporting/buyer-feedback'
+      fullPath: '/reporting/buyer-feedback'
+      preLoaderRoute: typeof MainReportingBuyerFeedbackRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/reporting/listing-performance': {
+      id: '/_main/reporting/listing-performance'
+      path: '/reporting/listing-performance'
+      fullPath: '/reporting/listing-performance'
+      preLoaderRoute: typeof MainReportingListingPerformanceRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/projects/$id/edit': {
       id: '/_main/projects/$id/edit'
       path: '/projects/$id/edit'
@@ -853,7 +912,10 @@ interface MainRouteChildren {
   MainProjectsNewRoute: typeof MainProjectsNewRoute
   MainProjectsPendingRoute: typeof MainProjectsPendingRoute
   MainProjectsRecommendedRoute: typeof MainProjectsRecommendedRoute
+  MainReportingBuyerFeedbackRoute: typeof MainReportingBuyerFeedbackRoute
+  MainReportingListingPerformanceRoute: typeof MainReportingListingPerformanceRoute
   MainProjectsIndexRoute: typeof MainProjectsIndexRoute
+  MainReportingIndexRoute: typeof MainReportingIndexRoute
   MainProjectsIdEditRoute: typeof MainProjectsIdEditRoute
   MainProjectsIdSummaryRoute: typeof MainProjectsIdSummaryRoute
 }
@@ -876,7 +938,10 @@ const MainRouteChildren: MainRouteChildren = {
   MainProjectsNewRoute: MainProjectsNewRoute,
   MainProjectsPendingRoute: MainProjectsPendingRoute,
   MainProjectsRecommendedRoute: MainProjectsRecommendedRoute,
+  MainReportingBuyerFeedbackRoute: MainReportingBuyerFeedbackRoute,
+  MainReportingListingPerformanceRoute: MainReportingListingPerformanceRoute,
   MainProjectsIndexRoute: MainProjectsIndexRoute,
+  MainReportingIndexRoute: MainReportingIndexRoute,
   MainProjectsIdEditRoute: MainProjectsIdEditRoute,
   MainProjectsIdSummaryRoute: MainProjectsIdSummaryRoute,
 }

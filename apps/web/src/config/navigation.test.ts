@@ -100,12 +100,18 @@ describe('visibleNavigation', () => {
       '/projects/recommended',
       '/projects/pending',
       '/leads',
+      '/reporting',
+      '/reporting/listing-performance',
+      '/reporting/buyer-feedback',
     ]);
   });
 
   it('shows admins the built admin pages, the dev mailbox included, and never the hidden profile section', () => {
     expect(urls(visibleNavigation(groups, admin))).toEqual([
       '/leads',
+      '/reporting',
+      '/reporting/listing-performance',
+      '/reporting/buyer-feedback',
       '/users',
       '/accessrequests',
       '/enquiries',
@@ -263,7 +269,10 @@ describe('navigation config', () => {
     expect(isPageVisible('/users', groups)).toBe(true);
     expect(isPageVisible('/dev/mailbox', groups)).toBe(true);
     expect(isPageVisible('/leads', groups)).toBe(true);
-    expect(isPageVisible('/reporting', groups)).toBe(false);
+    expect(isPageVisible('/reporting', groups)).toBe(true);
+    expect(isPageVisible('/reporting/listing-performance', groups)).toBe(true);
+    expect(isPageVisible('/reporting/buyer-feedback', groups)).toBe(true);
+    expect(isPageVisible('/organisation', groups)).toBe(false);
     expect(isPageVisible('/pending-invites', groups)).toBe(false);
   });
 });

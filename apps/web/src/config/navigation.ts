@@ -111,7 +111,7 @@ export function showsDashboardLink(account: NavAccount): boolean {
   return account.projects > 0;
 }
 
-/** Spec §2's workspace pages: leads (built), reporting, organisation and CRM (not built yet). */
+/** Spec §2's workspace pages: leads and reporting (built), organisation and CRM (not built yet). */
 const WORKSPACE_NAV_GROUP: NavGroup = {
   id: 'workspace',
   visible: true,
@@ -122,19 +122,19 @@ const WORKSPACE_NAV_GROUP: NavGroup = {
       label: 'Reporting',
       url: '/reporting',
       icon: IconChartBar,
-      visible: false,
+      visible: true,
       children: [
         {
           id: 'reporting-listing-performance',
           label: 'Listing Performance',
           url: '/reporting/listing-performance',
-          visible: false,
+          visible: true,
         },
         {
           id: 'reporting-buyer-feedback',
           label: 'Buyer Feedback',
           url: '/reporting/buyer-feedback',
-          visible: false,
+          visible: true,
         },
       ],
     },

@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@offplan/shared';
 import { useDashboardFiltersStore, useDashboardSortStore } from './dashboard-store.ts';
 import { expandSidebar } from './layout-store.ts';
+import { useReportingStore } from './reporting-store.ts';
 import { resetSiteColor } from './theme-store.ts';
 
 function removeKey(key: string): void {
@@ -24,4 +25,6 @@ export function logoutCleanup(): void {
   expandSidebar();
   removeKey(STORAGE_KEYS.reportFilterMarker);
   removeKey(STORAGE_KEYS.reportingSelections);
+  // The open page's selections too, or the next user of this tab would inherit them.
+  useReportingStore.getState().clearSelections();
 }

@@ -1,11 +1,12 @@
 import { PERSIST_REHYDRATION_TIMEOUT_MS } from '@offplan/shared';
 import { useDashboardFiltersStore, useDashboardSortStore } from './dashboard-store.ts';
+import { useReportingStore } from './reporting-store.ts';
 
 /*
  * Spec §4 "Local state persistence: persisted except colours, config, left sidebar and navigation;
  * rehydration times out after 5000 ms" (decision 016):
  * - persisted app state: the zustand stores listed here, each under its own key so logout can reset
- *   or remove it alone (dashboard filters and sort now; reporting's selections when reporting lands);
+ *   or remove it alone (dashboard filters and sort, reporting's selections);
  * - colours and the left sidebar are client preferences with keys of their own (`site-color`,
  *   `toggle-sidebar`, spec §3), read synchronously and outside this state;
  * - config (GET /api/site) and navigation (derived from config and account) are fetched, never stored;
@@ -20,7 +21,11 @@ export type PersistedStore = {
   };
 };
 
-export const PERSISTED_STORES: readonly PersistedStore[] = [useDashboardFiltersStore, useDashboardSortStore];
+export const PERSISTED_STORES: readonly PersistedStore[] = [
+  useDashboardFiltersStore,
+  useDashboardSortStore,
+  useReportingStore,
+];
 
 /**
  * Resolves once every store has rehydrated, or after `timeoutMs` at the latest: the app starts

@@ -7,6 +7,7 @@ import { type ReactNode, useMemo } from 'react';
 import { AdminPageError } from '../../../components/feedback/admin-page-error.tsx';
 import { isAccessError, isApiClientError } from '../../../lib/api-client.ts';
 import { useDashboardFiltersStore, useDashboardSortStore } from '../../../stores/dashboard-store.ts';
+import { DashboardKpis } from '../../reporting/index.ts';
 import { siteQueryOptions } from '../../site/index.ts';
 import { projectsByIdsQueryOptions } from '../api/project-search.ts';
 import { useUserProjects } from '../api/user-projects.ts';
@@ -74,6 +75,7 @@ function FilteredProjects({ projects, organisation }: { projects: ProjectSummary
 
   return (
     <Stack gap="lg">
+      <DashboardKpis />
       <ProjectsHeading count={projects.length} organisation={organisation}>
         <DashboardToolbar />
       </ProjectsHeading>

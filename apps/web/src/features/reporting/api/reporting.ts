@@ -1,0 +1,52 @@
+import {
+  API_PATHS,
+  type BuyerFeedbackQuery,
+  buyerFeedbackAnswerSchema,
+  type ListingPerformanceQuery,
+  listingPerformanceAnswerSchema,
+} from '@offplan/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const reportingQueryKey = ['reporting'] as const;
+
+type QueryString = Record<string, string | number | undefined>;
+
+/** Both reports' shared parameters as the query string carries them (ids comma separated). */
+function rangeQuery(query: ListingPerformanceQuery | BuyerFeedbackQuery): QueryString {
+  return {
+    startDate: query.startDate,
+    endDate: query.endDate,
+    period: query.period,
+    buyerType: query.buyerType,
+    projectIds: query.projectIds?.length ? query.projectIds.join(',') : undefined,
+  };
+}
+
+/** GET /api/reporting/listing-performance for the chosen projects, range, period and filters. */
+export function listingPerformanceQueryOptions(query: ListingPerformanceQuery) {
+  const params = { ...rangeQuery(query), constructionStatus: query.constructionStatus };
+  return queryOptions({
+    queryKey: [...reportingQueryKey, 'listing-performance', params] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(API_PATHS.reportListingPerformance, {
+        query: params,
+        schema: listingPerformanceAnswerSchema,
+        signal,
+      }),
+  });
+}
+
+/** GET /api/reporting/buyer-feedback for the range, period, buyer type, project and agent. */
+export function buyerFeedbackQueryOptions(query: BuyerFeedbackQuery) {
+  const params = {
+    ...rangeQuery(query),
+    feedbackProject: query.feedbackProject,
+    feedbackAgent: query.feedbackAgent,
+  };
+  return queryOptions({
+    queryKey: [...reportingQueryKey, 'buyer-feedback', params] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(API_PATHS.reportBuyerFeedback, { query: params, schema: buyerFeedbackAnswerSchema, signal }),
+  });
+}

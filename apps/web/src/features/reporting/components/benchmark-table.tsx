@@ -1,0 +1,81 @@
+import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  BENCHMARK_MIN_PROJECTS,
+  type Benchmark,
+  PERFORMANCE_FIGURE_LABELS,
+  PERFORMANCE_FIGURES,
+} from '@offplan/shared';
+import { formatFigure } from '../lib/format.ts';
+
+function groupName(benchmark: Benchmark): string {
+  const type = benchmark.projectType ? benchmark.projectType.replaceAll('_', ' ').toLowerCase() : 'any type';
+  return `${benchmark.state} · ${type} · ${benchmark.campaignType}`;
+}
+
+/**
+ * The anonymised benchmarks when the selection spans several project groups: per group, each
+ * figure's median and middle half over the comparable projects, or why there is none.
+ */
+export function BenchmarkTable({
+  benchmarks,
+  titles,
+}: {
+  benchmarks: Benchmark[];
+  titles: Map<number, string>;
+}) {
+  if (benchmarks.length < 2) return null;
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Benchmarks">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          Benchmarks by project group
+        </Title>
+        <Text size="xs" c="dimmed">
+          Each comparable project's total for the same range (same state, project type and campaign type),
+          shown only when at least {BENCHMARK_MIN_PROJECTS} exist; no project is named.
+        </Text>
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped aria-label="Benchmarks by project group">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Group (your projects)</Table.Th>
+                {PERFORMANCE_FIGURES.map((figure) => (
+                  <Table.Th key={figure}>{PERFORMANCE_FIGURE_LABELS[figure]}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {benchmarks.map((benchmark) => (
+                <Table.Tr key={`${groupName(benchmark)}-${benchmark.projectIds.join(',')}`}>
+                  <Table.Td>
+                    {groupName(benchmark)}
+                    <Text size="xs" c="dimmed">
+                      {benchmark.projectIds.map((id) => titles.get(id) ?? `#${id}`).join(', ')}
+                    </Text>
+                  </Table.Td>
+                  {benchmark.figures ? (
+                    PERFORMANCE_FIGURES.map((figure) => {
+                      const quartiles = benchmark.figures?.[figure];
+                      return (
+                        <Table.Td key={figure}>
+                          {quartiles
+                            ? `${formatFigure(figure, quartiles.median)} (${formatFigure(figure, quartiles.q1)}–${formatFigure(figure, quartiles.q3)})`
+                            : '–'}
+                        </Table.Td>
+                      );
+                    })
+                  ) : (
+                    <Table.Td colSpan={PERFORMANCE_FIGURES.length}>
+                      Not enough comparable projects for a benchmark ({benchmark.comparableProjects} of{' '}
+                      {BENCHMARK_MIN_PROJECTS})
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,162 @@
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { ListingPerformanceAnswer, PerformanceFigure } from '@offplan/shared';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { listingPerformanceQueryOptions } from '../api/reporting.ts';
+import { changeOf, formatChange, formatFigure } from '../lib/format.ts';
+import { DEFAULT_RANGE_DAYS, resolveRange } from '../lib/report-range.ts';
+import { Sparkline } from './sparkline.tsx';
+
+/** The dashboard's period: the report's default range, by day, for every project the user sees. */
+function dashboardQuery(projectIds?: number[]) {
+  return listingPerformanceQueryOptions({
+    ...resolveRange({ startDate: null, endDate: null }),
+    period: 'DAY',
+    buyerType: 'ALL',
+    ...(projectIds ? { projectIds } : {}),
+  });
+}
+
+type KpiLink = { projects: string; figure: PerformanceFigure };
+
+function KpiCard({
+  label,
+  value,
+  detail,
+  trend,
+  link,
+}: {
+  label: string;
+  value: ReactNode;
+  detail: ReactNode;
+  trend: number[];
+  link: KpiLink;
+}) {
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {label}
+          </Text>
+          <Anchor
+            size="xs"
+            aria-label={`Open the ${label.toLowerCase()} report`}
+            renderRoot={(props) => (
+              <Link
+                {...props}
+                to="/reporting/listing-performance"
+                search={{ projects: link.projects, figure: link.figure, range: 'default' }}
+              />
+            )}
+          >
+            <IconArrowRight size={14} />
+          </Anchor>
+        </Group>
+        <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs">
+          <Stack gap={0} miw={0}>
+            <Text fz={22} fw={700} lh={1.2} truncate>
+              {value}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {detail}
+            </Text>
+          </Stack>
+          <Sparkline values={trend} width={96} height={30} />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function changeText(figure: PerformanceFigure, answer: ListingPerformanceAnswer): string {
+  const change = changeOf(answer.totals[figure], answer.previous[figure]);
+  return change === null
+    ? `last ${DEFAULT_RANGE_DAYS} days`
+    : `${formatChange(change)} vs previous ${DEFAULT_RANGE_DAYS} days`;
+}
+
+function TopProjectCard({ answer }: { answer: ListingPerformanceAnswer }) {
+  const top = answer.byProject[0];
+  // The top project's own days: a second small read, only once the first named it.
+  const { data } = useQuery({ ...dashboardQuery(top ? [top.projectId] : []), enabled: Boolean(top) });
+  if (!top || top.pageViews === 0) {
+    return (
+      <KpiCard
+        label="Top project"
+        value="–"
+        detail="No views yet"
+        trend={[]}
+        link={{ projects: 'all', figure: 'pageViews' }}
+      />
+    );
+  }
+  return (
+    <KpiCard
+      label="Top project"
+      value={top.title}
+      detail={`${formatFigure('pageViews', top.pageViews)} views · ${formatFigure('enquiries', top.enquiries)} enquiries`}
+      trend={data?.series.map((point) => point.pageViews) ?? []}
+      link={{ projects: String(top.projectId), figure: 'pageViews' }}
+    />
+  );
+}
+
+/**
+ * Design §4 dashboard KPIs above the project cards: views, enquiries, conversion and the top project
+ * over the last 30 days, each with its trend and a link into the report filtered the same way.
+ */
+export function DashboardKpis() {
+  // An addition to the dashboard, not its content: the cards show whether or not this read succeeds.
+  const { data: answer, isError } = useQuery(dashboardQuery());
+  if (isError) return null;
+  if (!answer) {
+    return (
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, lg: 4 }}
+        spacing="sm"
+        aria-busy="true"
+        aria-label="Loading key figures"
+      >
+        {[0, 1, 2, 3].map((index) => (
+          <Skeleton key={index} h={84} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  const trend = (figure: PerformanceFigure) => answer.series.map((point) => point[figure] ?? 0);
+  const all = 'all';
+  return (
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, lg: 4 }}
+      spacing="sm"
+      component="section"
+      aria-label={`Last ${DEFAULT_RANGE_DAYS} days`}
+    >
+      <KpiCard
+        label="Views"
+        value={formatFigure('pageViews', answer.totals.pageViews)}
+        detail={changeText('pageViews', answer)}
+        trend={trend('pageViews')}
+        link={{ projects: all, figure: 'pageViews' }}
+      />
+      <KpiCard
+        label="Enquiries"
+        value={formatFigure('enquiries', answer.totals.enquiries)}
+        detail={changeText('enquiries', answer)}
+        trend={trend('enquiries')}
+        link={{ projects: all, figure: 'enquiries' }}
+      />
+      <KpiCard
+        label="Conversion"
+        value={formatFigure('conversion', answer.totals.conversion)}
+        detail={changeText('conversion', answer)}
+        trend={trend('conversion')}
+        link={{ projects: all, figure: 'conversion' }}
+      />
+      <TopProjectCard answer={answer} />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,102 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  BENCHMARK_MIN_PROJECTS,
+  type Benchmark,
+  type ListingPerformanceAnswer,
+  PERFORMANCE_FIGURE_LABELS,
+  PERFORMANCE_FIGURES,
+  type PerformanceFigure,
+} from '@offplan/shared';
+import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
+import { changeOf, formatChange, formatFigure } from '../lib/format.ts';
+
+function ChangeBadge({
+  figure,
+  current,
+  previous,
+}: {
+  figure: PerformanceFigure;
+  current: number | null;
+  previous: number | null;
+}) {
+  const change = changeOf(current, previous);
+  if (change === null) {
+    return (
+      <Text size="xs" c="dimmed">
+        {previous === 0 || previous === null ? 'Nothing in the previous period' : 'No change'}
+      </Text>
+    );
+  }
+  const up = change > 0;
+  return (
+    <Badge
+      variant="light"
+      color={change === 0 ? 'gray' : up ? 'teal' : 'red'}
+      leftSection={up ? <IconArrowUpRight size={12} /> : change < 0 ? <IconArrowDownRight size={12} /> : null}
+      aria-label={`${formatChange(change)} against the previous period (${formatFigure(figure, previous)})`}
+    >
+      {formatChange(change)}
+    </Badge>
+  );
+}
+
+/** The benchmark beside one figure: the group's quartiles, or why there are none. */
+function BenchmarkLine({ figure, benchmarks }: { figure: PerformanceFigure; benchmarks: Benchmark[] }) {
+  if (benchmarks.length === 0) return null;
+  if (benchmarks.length > 1) {
+    return (
+      <Text size="xs" c="dimmed">
+        Benchmarks differ by project group: see below
+      </Text>
+    );
+  }
+  const [benchmark] = benchmarks as [Benchmark];
+  const quartiles = benchmark.figures?.[figure];
+  if (!quartiles) {
+    return (
+      <Text size="xs" c="dimmed">
+        Not enough comparable projects for a benchmark ({benchmark.comparableProjects} of{' '}
+        {BENCHMARK_MIN_PROJECTS})
+      </Text>
+    );
+  }
+  return (
+    <Text size="xs" c="dimmed">
+      Comparable median {formatFigure(figure, quartiles.median)} (middle half{' '}
+      {formatFigure(figure, quartiles.q1)}–{formatFigure(figure, quartiles.q3)})
+    </Text>
+  );
+}
+
+/** One card per figure of design §4: the range's total, its change and the benchmark. */
+export function KpiCards({ answer }: { answer: ListingPerformanceAnswer }) {
+  return (
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, md: 3, xl: 5 }}
+      spacing="sm"
+      component="section"
+      aria-label="Key figures"
+    >
+      {PERFORMANCE_FIGURES.map((figure) => (
+        <Paper key={figure} withBorder p="sm" data-testid={`kpi-${figure}`}>
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {PERFORMANCE_FIGURE_LABELS[figure]}
+            </Text>
+            <Group gap="xs" align="baseline">
+              <Text fz={26} fw={700} lh={1.1}>
+                {formatFigure(figure, answer.totals[figure])}
+              </Text>
+              <ChangeBadge
+                figure={figure}
+                current={answer.totals[figure]}
+                previous={answer.previous[figure]}
+              />
+            </Group>
+            <BenchmarkLine figure={figure} benchmarks={answer.benchmarks} />
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
