@@ -12,6 +12,7 @@ import type * as interest from './modules/interest/interest.routes.ts';
 import type * as invitations from './modules/invitations/invitations.routes.ts';
 import type * as leadScoring from './modules/lead-scoring/lead-scoring.routes.ts';
 import type * as leads from './modules/leads/leads.routes.ts';
+import type * as listingEvents from './modules/listing-events/listing-events.routes.ts';
 import type * as listings from './modules/listings/listings.routes.ts';
 import type * as mailbox from './modules/mailbox/mailbox.routes.ts';
 import type * as notifications from './modules/notifications/notifications.routes.ts';
@@ -58,6 +59,7 @@ export type ApiSchema = SchemaOfRoutes<
   | typeof invitations
   | typeof leadScoring
   | typeof leads
+  | typeof listingEvents
   | typeof listings
   | typeof mailbox
   | typeof notifications

@@ -25,6 +25,7 @@ import { interestRouter } from './modules/interest/interest.handlers.ts';
 import { invitationsRouter } from './modules/invitations/invitations.handlers.ts';
 import { leadScoringRouter } from './modules/lead-scoring/lead-scoring.handlers.ts';
 import { leadsRouter } from './modules/leads/leads.handlers.ts';
+import { listingEventsRouter } from './modules/listing-events/listing-events.handlers.ts';
 import { listingsRouter } from './modules/listings/listings.handlers.ts';
 import { mailboxRouter } from './modules/mailbox/mailbox.handlers.ts';
 import { notificationsRouter } from './modules/notifications/notifications.handlers.ts';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.route('/', leadsRouter);
   app.route('/', leadScoringRouter);
   app.route('/', enquiriesRouter);
+  app.route('/', listingEventsRouter);
   // Also the public listing page /{state}/{slug}: before the web app's fallback (only the 8 lower-case states).
   app.route('/', publicListingRouter);
 

@@ -6,6 +6,8 @@ import { workLeadJobs } from '../modules/leads/lead-workers.ts';
 import { scheduleAnalyticsRetention } from './analytics-retention.ts';
 import { workOutboxDelivery } from './deliver-outbox.ts';
 import { workAnalyticsForwarding } from './forward-analytics.ts';
+import { scheduleListingEventPartitions } from './listing-event-partitions.ts';
+import { workListingRollup } from './listing-rollup.ts';
 import type { JobQueue } from './queue.ts';
 
 /** Every background job this process works on. Any number of processes may run them: pg-boss shares the work. */
@@ -18,4 +20,6 @@ export async function startWorkers(
   await workAnalyticsForwarding(queue, { db, logger, settings });
   await scheduleAnalyticsRetention(queue, { db, logger, settings });
   await workLeadJobs(queue, { db, logger, settings, outbox: options.outbox });
+  await scheduleListingEventPartitions(queue, { db, logger, settings });
+  await workListingRollup(queue, { db, logger });
 }

@@ -11,6 +11,7 @@ import {
   enquiryFormScriptTag,
   FORM_STYLE,
 } from './enquiry-form.render.ts';
+import { listingTrackerScriptTag } from './listing-tracker.script.ts';
 
 /** JSON safe inside a <script> element (no `</script>`, no HTML comment openers). */
 export function scriptJson(value: unknown): string {
@@ -282,6 +283,7 @@ ${closed ? '<p class="notice">Enquiries are closed for this project.</p>' : enqu
 </main>
 <!-- VIEW TRACKING SLOT (reporting issue): page view, gallery, floorplan, brochure download, phone reveal and video play events read this and the data-track attributes above. -->
 <script type="application/json" id="listing-tracking">${scriptJson({ projectId: listing.id, path: listing.publicPath })}</script>
+${listingTrackerScriptTag()}
 ${closed ? '' : enquiryFormScriptTag()}
 </body>
 </html>
