@@ -18,6 +18,7 @@ import type * as mailbox from './modules/mailbox/mailbox.routes.ts';
 import type * as notifications from './modules/notifications/notifications.routes.ts';
 import type * as projects from './modules/projects/projects.routes.ts';
 import type * as publicListing from './modules/public-listing/public-listing.routes.ts';
+import type * as reporting from './modules/reporting/reporting.routes.ts';
 import type * as site from './modules/site/site.routes.ts';
 
 /**
@@ -65,6 +66,7 @@ export type ApiSchema = SchemaOfRoutes<
   | typeof notifications
   | typeof projects
   | typeof publicListing
+  | typeof reporting
   | typeof site
 >;
 

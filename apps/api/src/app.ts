@@ -31,6 +31,7 @@ import { mailboxRouter } from './modules/mailbox/mailbox.handlers.ts';
 import { notificationsRouter } from './modules/notifications/notifications.handlers.ts';
 import { legacyProjectRouter, projectsRouter } from './modules/projects/projects.handlers.ts';
 import { publicListingRouter } from './modules/public-listing/public-listing.handlers.ts';
+import { reportingRouter } from './modules/reporting/reporting.handlers.ts';
 import { siteRouter } from './modules/site/site.handlers.ts';
 import { maintenanceGate, tenantContext } from './modules/site/site.middleware.ts';
 
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.route('/', leadScoringRouter);
   app.route('/', enquiriesRouter);
   app.route('/', listingEventsRouter);
+  app.route('/', reportingRouter);
   // Also the public listing page /{state}/{slug}: before the web app's fallback (only the 8 lower-case states).
   app.route('/', publicListingRouter);
 
