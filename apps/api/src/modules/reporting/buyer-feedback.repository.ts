@@ -1,8 +1,8 @@
 import {
   type BuyerFeedbackAnswer,
   type BuyerFeedbackQuery,
-  REPORTING_TIME_ZONE,
   type RatingSummary,
+  REPORTING_TIME_ZONE,
   STAR_RATING_MAX,
 } from '@offplan/shared';
 import { type SQL, sql } from 'drizzle-orm';
@@ -30,7 +30,9 @@ export async function feedbackProjects(
   ids: readonly number[] | undefined,
 ): Promise<Pick<ReportProject, 'id' | 'title'>[]> {
   const conditions = [
-    viewer.isAdmin ? undefined : sql`id in (select project_id from project_members where user_id = ${viewer.userId})`,
+    viewer.isAdmin
+      ? undefined
+      : sql`id in (select project_id from project_members where user_id = ${viewer.userId})`,
     ids ? sql`id = any(${intArray(ids)})` : undefined,
   ].filter(Boolean);
   return rowsOf<{ id: number; title: string }>(
@@ -180,7 +182,11 @@ export async function buyerFeedbackReport(
     })),
     byProject: projects
       .filter((project) => byProject.byKey.has(project.id))
-      .map((project) => ({ projectId: project.id, title: project.title, ...byProject.of(project.id).summary() }))
+      .map((project) => ({
+        projectId: project.id,
+        title: project.title,
+        ...byProject.of(project.id).summary(),
+      }))
       .sort(byResponses),
     byAgent: [...byAgent.byKey]
       .map(([agentId, tally]) => ({ agentId, name: agentNames.get(agentId) ?? '', ...tally.summary() }))

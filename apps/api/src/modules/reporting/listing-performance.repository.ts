@@ -237,7 +237,8 @@ async function figureBookOf(db: Db, scope: Scope, buyerType: ListingPerformanceQ
   ]);
   const book = new FigureBook();
   for (const row of metrics) book.add(row, KIND_FIGURE[row.kind], row.n);
-  for (const row of visitors) book.add(row, 'uniqueVisitors', estimateCardinality(row.registers, row.inverse));
+  for (const row of visitors)
+    book.add(row, 'uniqueVisitors', estimateCardinality(row.registers, row.inverse));
   for (const row of enquiries) book.add(row, 'enquiries', row.n);
   return book;
 }
@@ -318,7 +319,11 @@ export async function listingPerformance(
       ...book.of(`period:${periodStart}`),
     })),
     byProject: selected
-      .map((project) => ({ projectId: project.id, title: project.title, ...book.of(`project:${project.id}`) }))
+      .map((project) => ({
+        projectId: project.id,
+        title: project.title,
+        ...book.of(`project:${project.id}`),
+      }))
       .sort((a, b) => b.pageViews - a.pageViews || a.title.localeCompare(b.title)),
     benchmarks: benchmarksOf(selected, peers, book),
   };

@@ -44,7 +44,12 @@ beforeAll(async () => {
   developer = await f.person({ organisationId: orgA, role: 'owner' });
   admin = await f.person({ admin: true });
   const listed = { salesStatus: 'SELLING_NOW' as const };
-  const midRiseCps = { ...listed, state: 'NSW' as const, projectType: 'MID_RISE' as const, campaignType: 'CPS' as const };
+  const midRiseCps = {
+    ...listed,
+    state: 'NSW' as const,
+    projectType: 'MID_RISE' as const,
+    campaignType: 'CPS' as const,
+  };
   const townhouseCpl = {
     ...listed,
     state: 'VIC' as const,
@@ -62,7 +67,11 @@ beforeAll(async () => {
     peers.push(peer);
   }
   // Hidden from the marketplace: not a comparable project.
-  const hidden = await f.project('Bravo Hidden', { ...townhouseCpl, organisationId: orgB, salesStatus: 'HIDDEN' });
+  const hidden = await f.project('Bravo Hidden', {
+    ...townhouseCpl,
+    organisationId: orgB,
+    salesStatus: 'HIDDEN',
+  });
   await r.events(hidden, '2025-03-12', { page_view: 1000 });
   await t.db.insert(projectMembers).values([
     { projectId: alpha, userId: developer.id },
@@ -73,9 +82,17 @@ beforeAll(async () => {
   await r.events(alpha, '2025-02-10', { page_view: 4 });
   await r.visitors(alpha, '2025-02-10', ['visitor-one-0000001']);
   await r.events(alpha, '2025-03-03', { page_view: 10, brochure_download: 2 });
-  await r.visitors(alpha, '2025-03-03', ['visitor-one-0000001', 'visitor-two-0000002', 'visitor-three-00003']);
+  await r.visitors(alpha, '2025-03-03', [
+    'visitor-one-0000001',
+    'visitor-two-0000002',
+    'visitor-three-00003',
+  ]);
   await r.events(alpha, '2025-03-04', { page_view: 5, phone_reveal: 1 });
-  await r.visitors(alpha, '2025-03-04', ['visitor-one-0000001', 'visitor-two-0000002', 'visitor-four-000004']);
+  await r.visitors(alpha, '2025-03-04', [
+    'visitor-one-0000001',
+    'visitor-two-0000002',
+    'visitor-four-000004',
+  ]);
   await r.events(alpha, '2025-03-31', { page_view: 5 });
   await r.visitors(alpha, '2025-03-31', ['visitor-five-000005']);
   await r.events(alpha, '2025-04-01', { page_view: 50 });
@@ -84,8 +101,16 @@ beforeAll(async () => {
 
   // Sydney days: 13:30 UTC on 28 February is 00:30 on 1 March there (in range); on 31 March, 1 April (not).
   await l.lead({ projectId: alpha, createdAt: new Date('2025-02-28T13:30:00Z'), buyerType: 'INVESTOR' });
-  await l.lead({ projectId: alpha, createdAt: new Date('2025-03-03T01:00:00Z'), buyerType: 'FIRST_HOME_BUYER' });
-  await l.lead({ projectId: alpha, createdAt: new Date('2025-03-31T13:30:00Z'), buyerType: 'FIRST_HOME_BUYER' });
+  await l.lead({
+    projectId: alpha,
+    createdAt: new Date('2025-03-03T01:00:00Z'),
+    buyerType: 'FIRST_HOME_BUYER',
+  });
+  await l.lead({
+    projectId: alpha,
+    createdAt: new Date('2025-03-31T13:30:00Z'),
+    buyerType: 'FIRST_HOME_BUYER',
+  });
   await l.lead({ projectId: alpha, createdAt: new Date('2025-02-10T01:00:00Z'), buyerType: 'INVESTOR' });
   await l.lead({ projectId: bravo, createdAt: new Date('2025-03-05T01:00:00Z'), buyerType: 'INVESTOR' });
 });
@@ -94,7 +119,11 @@ afterAll(() => t.close());
 describe('GET /api/reporting/listing-performance', () => {
   it("totals the range from the rollups, with the previous range and Sydney days' enquiries", async () => {
     const answer = await report(developer, { ...MARCH, projectIds: String(alpha) });
-    expect(answer).toMatchObject({ ...MARCH, previousStartDate: '2025-01-29', previousEndDate: '2025-02-28' });
+    expect(answer).toMatchObject({
+      ...MARCH,
+      previousStartDate: '2025-01-29',
+      previousEndDate: '2025-02-28',
+    });
     expect(answer.totals).toEqual({
       pageViews: 20,
       uniqueVisitors: 5,
@@ -106,7 +135,12 @@ describe('GET /api/reporting/listing-performance', () => {
       videoPlays: 0,
       galleryOpens: 0,
     });
-    expect(answer.previous).toMatchObject({ pageViews: 4, uniqueVisitors: 1, enquiries: 1, conversion: 0.25 });
+    expect(answer.previous).toMatchObject({
+      pageViews: 4,
+      uniqueVisitors: 1,
+      enquiries: 1,
+      conversion: 0.25,
+    });
   });
 
   it('counts a visitor who came back on several days once (sketches merged, never daily uniques added)', async () => {
@@ -134,7 +168,11 @@ describe('GET /api/reporting/listing-performance', () => {
   });
 
   it('narrows enquiries by buyer type (visitors are anonymous, so views stay)', async () => {
-    const answer = await report(developer, { ...MARCH, projectIds: String(alpha), buyerType: 'FIRST_HOME_BUYER' });
+    const answer = await report(developer, {
+      ...MARCH,
+      projectIds: String(alpha),
+      buyerType: 'FIRST_HOME_BUYER',
+    });
     expect(answer.totals).toMatchObject({ pageViews: 20, enquiries: 1, conversion: 0.05 });
     expect(answer.previous.enquiries).toBe(0);
   });

@@ -33,7 +33,9 @@ reportingRouter.openapi(getListingPerformance, async (c) => {
 reportingRouter.openapi(getBuyerFeedbackReport, async (c) => {
   const query = c.req.valid('query');
   const { db } = c.get('deps').database;
-  const asked = [...new Set([...(query.projectIds ?? []), ...(query.feedbackProject ? [query.feedbackProject] : [])])];
+  const asked = [
+    ...new Set([...(query.projectIds ?? []), ...(query.feedbackProject ? [query.feedbackProject] : [])]),
+  ];
   const visible = await feedbackProjects(db, viewerOf(c), asked.length > 0 ? asked : undefined);
   if (visible.length < asked.length) throw projectNotVisible();
   const projects = query.feedbackProject
