@@ -1,6 +1,10 @@
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
-import { type RollupRun, rollUpEvents } from '../modules/listing-events/listing-rollup.repository.ts';
+import {
+  newTransactionId,
+  type RollupRun,
+  rollUpEvents,
+} from '../modules/listing-events/listing-rollup.repository.ts';
 import type { JobQueue } from './queue.ts';
 
 /** Decision 028: the job that adds finished listing events to the day rollups reports read. */
@@ -16,6 +20,25 @@ export const ROLLUP_REQUEST_SECONDS = 10;
  */
 export function rollUpListingEvents(db: Db): Promise<RollupRun> {
   return rollUpEvents(db);
+}
+
+/**
+ * Rolls up until every event committed before the call is in the rollups, for callers that need them
+ * now (tests, the demo data, the benchmark). One run is not always enough: a run stops at the oldest
+ * transaction still open anywhere on the server (other databases' too), so it runs again, after a
+ * short pause, until that transaction has finished; `timeoutMs` bounds the wait. Answers the events added.
+ */
+export async function rollUpListingEventsNow(db: Db, timeoutMs = 30_000): Promise<number> {
+  const committedBelow = BigInt(await newTransactionId(db));
+  const deadline = Date.now() + timeoutMs;
+  let events = 0;
+  for (;;) {
+    const run = await rollUpListingEvents(db);
+    events += run.events;
+    if (BigInt(run.rolledBelow) > committedBelow) return events;
+    if (Date.now() > deadline) throw new Error('listing rollup held back by a transaction still open');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** When this process last asked for a rollup, per queue (a test may run two apps in one process). */

@@ -68,3 +68,14 @@ export async function rollUpEvents(db: Db): Promise<RollupRun> {
     return { events: Number(row.events), rolledBelow: row.rolledBelow };
   });
 }
+
+/**
+ * A transaction id newer than every transaction that has committed so far (this statement's own,
+ * committed with it), as text: once the watermark is past it, every event committed before is rolled up.
+ */
+export async function newTransactionId(db: Db): Promise<string> {
+  const result = (await db.execute(sql`select pg_current_xact_id()::text as xid`)) as unknown as Rows<{
+    xid: string;
+  }>;
+  return result.rows[0]!.xid;
+}
