@@ -353,7 +353,7 @@ describe('maintenance', () => {
 });
 
 describe('not found', () => {
-  it.each(['/no-such-page-here', '/crm', '/reporting'])(
+  it.each(['/no-such-page-here', '/crm', '/organisation'])(
     'answers %s with the not-found page',
     async (path) => {
       stubApi({ session: sessionOf() });

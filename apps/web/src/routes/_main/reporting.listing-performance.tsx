@@ -13,7 +13,8 @@ import { type ReportingSelections, useReportingStore } from '../../stores/report
  * which the state then speaks for.
  */
 const linkSearchSchema = z.object({
-  projects: z
+  // The router reads `projects=12` as the number 12.
+  projects: z.coerce
     .string()
     .regex(/^(all|\d+(,\d+)*)$/)
     .optional()

@@ -19,7 +19,8 @@ function dashboardQuery(projectIds?: number[]) {
   });
 }
 
-type KpiLink = { projects: string; figure: PerformanceFigure };
+/** Where a card leads: every project or one (its id), and the figure to chart. */
+type KpiLink = { projects: 'all' | number; figure: PerformanceFigure };
 
 function KpiCard({
   label,
@@ -99,7 +100,7 @@ function TopProjectCard({ answer }: { answer: ListingPerformanceAnswer }) {
       value={top.title}
       detail={`${formatFigure('pageViews', top.pageViews)} views · ${formatFigure('enquiries', top.enquiries)} enquiries`}
       trend={data?.series.map((point) => point.pageViews) ?? []}
-      link={{ projects: String(top.projectId), figure: 'pageViews' }}
+      link={{ projects: top.projectId, figure: 'pageViews' }}
     />
   );
 }
@@ -127,7 +128,7 @@ export function DashboardKpis() {
     );
   }
   const trend = (figure: PerformanceFigure) => answer.series.map((point) => point[figure] ?? 0);
-  const all = 'all';
+  const all = 'all' as const;
   return (
     <SimpleGrid
       cols={{ base: 1, xs: 2, lg: 4 }}
