@@ -17,6 +17,7 @@ import { accountRouter } from './modules/account/account.handlers.ts';
 import { adminRouter } from './modules/admin/admin.handlers.ts';
 import { analyticsRouter } from './modules/analytics/analytics.handlers.ts';
 import { handleAuth } from './modules/auth/auth.handlers.ts';
+import { buyerFeedbackRouter } from './modules/buyer-feedback/buyer-feedback.handlers.ts';
 import { enquiriesRouter } from './modules/enquiries/enquiries.handlers.ts';
 import { feedbackRouter } from './modules/feedback/feedback.handlers.ts';
 import { gazetteerRouter } from './modules/gazetteer/gazetteer.handlers.ts';
@@ -93,6 +94,8 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.route('/', reportingRouter);
   // Also the public listing page /{state}/{slug}: before the web app's fallback (only the 8 lower-case states).
   app.route('/', publicListingRouter);
+  // The buyer's feedback page /rate/{token} (issue 17), server-rendered like the listing page.
+  app.route('/', buyerFeedbackRouter);
 
   mountApiDocs(app, deps.settings.productName);
 

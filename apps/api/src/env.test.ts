@@ -43,6 +43,14 @@ describe('settings', () => {
     expect(problems.join('\n')).toMatch(/CONTACT_URL/);
   });
 
+  it('asks buyers for feedback 72 hours after a new lead by default; 0 asks at once, a negative or a word is refused', () => {
+    expect(parseSettings({}).feedbackRequestDelayHours).toBe(72);
+    expect(parseSettings({ FEEDBACK_REQUEST_DELAY_HOURS: '0' }).feedbackRequestDelayHours).toBe(0);
+    expect(parseSettings({ FEEDBACK_REQUEST_DELAY_HOURS: '1.5' }).feedbackRequestDelayHours).toBe(1.5);
+    expect(problemsOf({ FEEDBACK_REQUEST_DELAY_HOURS: '-1' })[0]).toMatch(/FEEDBACK_REQUEST_DELAY_HOURS/);
+    expect(problemsOf({ FEEDBACK_REQUEST_DELAY_HOURS: 'soon' })[0]).toMatch(/FEEDBACK_REQUEST_DELAY_HOURS/);
+  });
+
   it('lists every problem at once', () => {
     expect(problemsOf({ NODE_ENV: 'production', PORT: 'eighty' })).toEqual([
       'PORT must be a port number',

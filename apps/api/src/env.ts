@@ -64,6 +64,12 @@ const settingsSchema = z.object({
   /** Where /feedback messages are emailed (issue 4). */
   FEEDBACK_EMAIL: z.email().optional(),
   CONTACT_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_CONTACT_URL),
+  /** Hours after a new lead before the buyer is asked for feedback (issue 17); 0 in the browser tests. */
+  FEEDBACK_REQUEST_DELAY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 90)
+    .default(72),
 });
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
@@ -122,6 +128,8 @@ export type Settings = {
   feedbackEmail: string;
   /** The sidebar's external contact-us page (spec §2). */
   contactUrl: string;
+  /** Hours after a new lead before its buyer's feedback request is written (decision 028). */
+  feedbackRequestDelayHours: number;
   analytics: {
     retentionDays: number;
     amplitude: { apiKey: string; url: string } | undefined;
@@ -227,6 +235,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     tenantHosts,
     feedbackEmail: raw.FEEDBACK_EMAIL ?? `feedback@${new URL(baseUrl).hostname}`,
     contactUrl: raw.CONTACT_URL,
+    feedbackRequestDelayHours: raw.FEEDBACK_REQUEST_DELAY_HOURS,
     analytics: {
       retentionDays: raw.ANALYTICS_RETENTION_DAYS,
       amplitude: raw.AMPLITUDE_API_KEY

@@ -16,6 +16,11 @@ export const LEAD_JOBS = {
   scoreDecay: 'lead-score-decay',
   /** Sent when admins save the scoring rules: re-scores the open leads of the last 90 days. */
   rescore: 'lead-rescore',
+  /**
+   * {leadId}, sent by `notify` FEEDBACK_REQUEST_DELAY_HOURS ahead: the buyer's feedback link by email
+   * (modules/buyer-feedback, issue 17).
+   */
+  feedbackRequest: 'buyer-feedback-request',
 } as const;
 
 /**

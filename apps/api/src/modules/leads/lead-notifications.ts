@@ -8,6 +8,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { escapeHtml } from '../../lib/message-templates.ts';
 import { sendInAppMessage } from '../../lib/notifications.ts';
 import type { Outbox } from '../../lib/outbox.ts';
+import { scheduleFeedbackRequest } from '../buyer-feedback/buyer-feedback-request.ts';
 import { leadEmails } from './lead-emails.ts';
 import { LEAD_JOB_RETRY, LEAD_JOBS, type LeadJobData } from './lead-jobs.ts';
 import {
@@ -110,6 +111,8 @@ export async function notifyLead(
       ...LEAD_JOB_RETRY,
       startAfter: responseDeadline(lead.createdAt, target, lead.project.state),
     });
+    // Issue 17: the buyer's feedback request, as durable as the check and written as once.
+    await scheduleFeedbackRequest(deps, tx, data, lead.createdAt);
     return 'notified';
   });
 }

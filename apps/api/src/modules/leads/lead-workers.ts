@@ -3,6 +3,7 @@ import type { Settings } from '../../env.ts';
 import { type JobQueue, prepareQueues } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { DELIVER_OUTBOX_JOB, type Outbox } from '../../lib/outbox.ts';
+import { requestBuyerFeedback } from '../buyer-feedback/buyer-feedback-request.ts';
 import { decayLeadScores, rescoreOpenLeads } from '../lead-scoring/lead-scoring.repository.ts';
 import { LEAD_JOBS, type LeadJobData } from './lead-jobs.ts';
 import { checkLeadSpeed, notifyLead, sendLeadDigests } from './lead-notifications.ts';
@@ -48,6 +49,11 @@ export async function workLeadJobs(queue: JobQueue, deps: LeadWorkerDeps) {
     LEAD_JOBS.speedCheck,
     perLead,
     eachLead((data) => checkLeadSpeed(jobDeps, data)),
+  );
+  await queue.work<LeadJobData>(
+    LEAD_JOBS.feedbackRequest,
+    perLead,
+    eachLead((data) => requestBuyerFeedback(jobDeps, data)),
   );
   await queue.work(LEAD_JOBS.digest, async () => {
     const digests = await sendLeadDigests(jobDeps);

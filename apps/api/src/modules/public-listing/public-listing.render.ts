@@ -296,3 +296,6 @@ export function renderNotFoundPage(context: RenderContext): string {
 <body><header class="site"><a href="/">${escapeHtml(context.productName)}</a></header><main><h1>Listing not found</h1><p>This listing is not available. It may have been removed or is not on the marketplace.</p></main></body></html>
 `;
 }
+
+/** The public pages' one stylesheet, which the buyer feedback page (modules/buyer-feedback) shares. */
+export { STYLE as PUBLIC_PAGE_STYLE };
