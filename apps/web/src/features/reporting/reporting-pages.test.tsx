@@ -344,7 +344,7 @@ describe('dashboard KPIs', () => {
 
       const strip = await screen.findByRole('region', { name: 'Last 30 days' }, WAIT);
       expect(within(strip).getByText('1,200')).toBeTruthy();
-      expect(within(strip).getByText('+20% vs previous 30 days')).toBeTruthy();
+      expect(within(strip).getByText('+20% on the previous 30 days')).toBeTruthy();
       expect(within(strip).getByText('Harbour Residences')).toBeTruthy();
       expect(lastQuery(calls, PERFORMANCE)).toMatchObject({ period: 'DAY' });
       const link = within(strip).getByRole('link', { name: 'Open the top project report' });

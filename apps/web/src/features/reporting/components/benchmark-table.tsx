@@ -47,7 +47,7 @@ export function BenchmarkTable({
             <Table.Tbody>
               {benchmarks.map((benchmark) => (
                 <Table.Tr key={`${groupName(benchmark)}-${benchmark.projectIds.join(',')}`}>
-                  <Table.Td>
+                  <Table.Td miw={180}>
                     {groupName(benchmark)}
                     <Text size="xs" c="dimmed">
                       {benchmark.projectIds.map((id) => titles.get(id) ?? `#${id}`).join(', ')}

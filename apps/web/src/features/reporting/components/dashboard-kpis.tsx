@@ -37,7 +37,7 @@ function KpiCard({
 }) {
   return (
     <Paper withBorder p="sm">
-      <Stack gap={6}>
+      <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {label}
@@ -56,17 +56,13 @@ function KpiCard({
             <IconArrowRight size={14} />
           </Anchor>
         </Group>
-        <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs">
-          <Stack gap={0} miw={0}>
-            <Text fz={22} fw={700} lh={1.2} truncate>
-              {value}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {detail}
-            </Text>
-          </Stack>
-          <Sparkline values={trend} width={96} height={30} />
-        </Group>
+        <Text fz={22} fw={700} lh={1.2} truncate title={typeof value === 'string' ? value : undefined}>
+          {value}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {detail}
+        </Text>
+        <Sparkline values={trend} />
       </Stack>
     </Paper>
   );
@@ -75,8 +71,8 @@ function KpiCard({
 function changeText(figure: PerformanceFigure, answer: ListingPerformanceAnswer): string {
   const change = changeOf(answer.totals[figure], answer.previous[figure]);
   return change === null
-    ? `last ${DEFAULT_RANGE_DAYS} days`
-    : `${formatChange(change)} vs previous ${DEFAULT_RANGE_DAYS} days`;
+    ? `Last ${DEFAULT_RANGE_DAYS} days`
+    : `${formatChange(change)} on the previous ${DEFAULT_RANGE_DAYS} days`;
 }
 
 function TopProjectCard({ answer }: { answer: ListingPerformanceAnswer }) {

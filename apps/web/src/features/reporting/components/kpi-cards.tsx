@@ -43,13 +43,8 @@ function ChangeBadge({
 /** The benchmark beside one figure: the group's quartiles, or why there are none. */
 function BenchmarkLine({ figure, benchmarks }: { figure: PerformanceFigure; benchmarks: Benchmark[] }) {
   if (benchmarks.length === 0) return null;
-  if (benchmarks.length > 1) {
-    return (
-      <Text size="xs" c="dimmed">
-        Benchmarks differ by project group: see below
-      </Text>
-    );
-  }
+  // Several groups: one figure cannot stand for all; the benchmark table below shows each.
+  if (benchmarks.length > 1) return null;
   const [benchmark] = benchmarks as [Benchmark];
   const quartiles = benchmark.figures?.[figure];
   if (!quartiles) {
@@ -84,7 +79,7 @@ export function KpiCards({ answer }: { answer: ListingPerformanceAnswer }) {
               {PERFORMANCE_FIGURE_LABELS[figure]}
             </Text>
             <Group gap="xs" align="baseline">
-              <Text fz={26} fw={700} lh={1.1}>
+              <Text fz={26} fw={700} lh={1.1} data-testid="kpi-value">
                 {formatFigure(figure, answer.totals[figure])}
               </Text>
               <ChangeBadge

@@ -49,6 +49,9 @@ function ListingPerformanceReport({ answer }: { answer: ListingPerformanceAnswer
       <Text size="xs" c="dimmed">
         Change against {answer.previousStartDate} to {answer.previousEndDate}, the period of the same length
         before.
+        {answer.benchmarks.length > 1
+          ? ' Your projects fall in several comparable groups: their benchmarks are below the table.'
+          : ''}
       </Text>
       <PerformanceCharts answer={answer} fileStem={fileStem} />
       <PerformanceTable answer={answer} fileStem={fileStem} />
