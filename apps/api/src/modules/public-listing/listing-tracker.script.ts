@@ -122,6 +122,10 @@ export const LISTING_TRACKER_SCRIPT = `(function () {
   document.addEventListener('visibilitychange', function () {
     if (document.visibilityState === 'hidden') flush(true);
   });
+  // A page shown again from the back-forward cache runs no script anew: it is another view.
+  window.addEventListener('pageshow', function (event) {
+    if (event.persisted) record('page_view');
+  });
   record('page_view');
 })();
 `;
