@@ -1,5 +1,5 @@
+// @vitest-environment jsdom
 import { listingEventBatchSchema } from '@offplan/shared';
-import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
 import { LISTING_TRACKER_SCRIPT } from './listing-tracker.script.ts';
 
@@ -16,6 +16,28 @@ const PAGE = `<!doctype html><html><body>
 <a id="plain" href="#about">About</a>
 <script type="application/json" id="listing-tracking">{"projectId":42,"path":"/nsw/wharf"}</script>
 </body></html>`;
+
+/**
+ * Vitest's jsdom environment exposes its JSDOM instance as `jsdom`; each test opens a page of its own
+ * with that class, so the script's listeners of one test never see another's clicks. Typed here: the
+ * API package has no jsdom types of its own.
+ */
+type PageWindow = {
+  eval(code: string): unknown;
+  document: { getElementById(id: string): { click(): void } | null };
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  navigator: object;
+  DOMException: new (message: string, name: string) => Error;
+  Event: new (type: string) => object;
+  dispatchEvent(event: object): boolean;
+};
+declare const jsdom: {
+  constructor: new (
+    html: string,
+    options: { url: string; referrer?: string; runScripts: 'outside-only' },
+  ) => { window: PageWindow };
+};
+const JSDOM = jsdom.constructor;
 
 type Sent = { via: 'beacon' | 'fetch'; body: ReturnType<typeof listingEventBatchSchema.parse> };
 
