@@ -11,6 +11,7 @@ import {
   LEAD_STATUSES,
   normalisePhone,
   PROJECT_TYPES,
+  REPORTING_TIME_ZONE,
   SALES_PERIOD_STAGES,
   SALES_STATUSES,
   STAGES,
@@ -20,6 +21,7 @@ import {
 import { verifyPassword } from 'better-auth/crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateCardinality, HLL_REGISTERS } from '../../lib/hyperloglog.ts';
 import { loadScoringRules } from '../../modules/lead-scoring/lead-scoring.repository.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { Database } from '../client.ts';
@@ -48,6 +50,7 @@ import {
   seedDemoData,
 } from './demo-data.ts';
 import { DEFAULT_DEMO_LEADS, DEMO_LEAD_DAYS } from './demo-leads.ts';
+import { DEMO_RAW_EVENT_DAYS } from './demo-reporting.ts';
 import { SUBURBS } from './suburbs.ts';
 
 const assetsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets');
@@ -405,6 +408,18 @@ describe('seedDemoData: stored rows', () => {
         const [a, b] = await Promise.all([rowsOf(database, query), rowsOf(other, query)]);
         expect(b, table).toEqual(a);
       }
+      // Issue 17's rows, in key order (the rollups' keys have three columns; events' tx is the seed's own).
+      for (const query of [
+        'select * from listing_metric_days order by project_id, day, kind',
+        'select * from listing_visitor_days order by project_id, day, register',
+        'select id, project_id, kind, occurred_at, visitor_register, visitor_rank, device, referrer_host, utm_source from listing_events order by id',
+        'select * from buyer_feedback_requests order by lead_id',
+        'select * from buyer_feedback order by id',
+      ]) {
+        const [a, b] = await Promise.all([rowsOf(database, query), rowsOf(other, query)]);
+        expect(b, query).toEqual(a);
+        expect(a.length, query).toBeGreaterThan(0);
+      }
       const usersQuery = 'select * from "user" order by id';
       const [a, b] = await Promise.all([rowsOf(database, usersQuery), rowsOf(other, usersQuery)]);
       expect(b).toEqual(a);
@@ -686,5 +701,152 @@ describe('buildDemoRows', () => {
       expect(row.updatedAt!.getTime()).toBeLessThanOrEqual(now.getTime());
       expect(row.createdAt!.getTime()).toBeLessThanOrEqual(row.updatedAt!.getTime());
     }
+  });
+});
+
+describe('seedDemoData: reporting (issue 17)', () => {
+  beforeAll(seedOnce, 120_000);
+  const developer = demoUserId('developer');
+  const developerProjects = `select p.id from projects p join member m on m.organization_id = p.organisation_id
+    and m.user_id = '${developer}' where p.sales_status <> 'HIDDEN' and p.stage <> 'NOT_PROCEEDING'`;
+
+  it('gives every listing of the developer 18 months of views, converting 2-5% into enquiries', async () => {
+    const [span] = await rowsOf(
+      database,
+      `select min(day)::text first, max(day)::text last, count(distinct project_id)::int projects from listing_metric_days`,
+    );
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: REPORTING_TIME_ZONE }).format(now);
+    expect(Date.parse(today) - Date.parse(span!.first as string)).toBeGreaterThanOrEqual(
+      (DEMO_LEAD_DAYS - 45) * DAY,
+    );
+    expect(Date.parse(today) - Date.parse(span!.first as string)).toBeLessThan(DEMO_LEAD_DAYS * DAY);
+    // The raw events of the last days were rolled up at seed: the rollups reach today.
+    expect(span!.last).toBe(today);
+    const perProject = await rowsOf(
+      database,
+      `select d.id, coalesce((select sum(count) from listing_metric_days m where m.project_id = d.id and m.kind = 'page_view'), 0)::int views,
+         (select count(*) from leads l where l.project_id = d.id)::int enquiries
+       from (${developerProjects}) d`,
+    );
+    expect(perProject.length).toBeGreaterThanOrEqual(5);
+    for (const row of perProject) expect(Number(row.views), `project ${row.id}`).toBeGreaterThan(0);
+    const withLeads = perProject.filter((row) => Number(row.enquiries) > 0);
+    const views = withLeads.reduce((sum, row) => sum + Number(row.views), 0);
+    const enquiries = withLeads.reduce((sum, row) => sum + Number(row.enquiries), 0);
+    expect(enquiries / views).toBeGreaterThan(0.02);
+    expect(enquiries / views).toBeLessThan(0.05);
+  });
+
+  it('shapes the views: brochures 3-8% of them, busier weekends, more for paid campaigns', async () => {
+    const kinds = await rowsOf(
+      database,
+      'select kind, sum(count)::int n from listing_metric_days group by kind',
+    );
+    const total = (kind: string) => Number(kinds.find((row) => row.kind === kind)?.n ?? 0);
+    const brochureShare = total('brochure_download') / total('page_view');
+    expect(brochureShare).toBeGreaterThan(0.03);
+    expect(brochureShare).toBeLessThan(0.08);
+    expect(total('gallery_open')).toBeGreaterThan(total('floorplan_view'));
+    expect(total('floorplan_view')).toBeGreaterThan(total('phone_reveal'));
+    const [week] = await rowsOf(
+      database,
+      `select avg(count) filter (where extract(isodow from day) in (6, 7)) weekend,
+         avg(count) filter (where extract(isodow from day) in (2, 3, 4)) midweek
+       from listing_metric_days where kind = 'page_view'`,
+    );
+    expect(Number(week!.weekend)).toBeGreaterThan(Number(week!.midweek) * 1.1);
+    const [campaigns] = await rowsOf(
+      database,
+      `select avg(views) filter (where paid) paid, avg(views) filter (where not paid) unpaid from (
+         select p.id, p.campaign_type <> 'NONE' paid, coalesce(sum(m.count), 0) views
+         from projects p left join listing_metric_days m on m.project_id = p.id and m.kind = 'page_view'
+         where p.sales_status = 'SELLING_NOW' group by p.id) listing`,
+    );
+    expect(Number(campaigns!.paid)).toBeGreaterThan(Number(campaigns!.unpaid));
+  });
+
+  it('keeps visitors as HyperLogLog sketches: returning visitors make a range count fewer than its days', async () => {
+    const [bounds] = await rowsOf(
+      database,
+      'select min(register) low, max(register) high, min(rank) least, max(rank) most from listing_visitor_days',
+    );
+    expect(Number(bounds!.low)).toBeGreaterThanOrEqual(0);
+    expect(Number(bounds!.high)).toBeLessThan(HLL_REGISTERS);
+    expect(Number(bounds!.least)).toBeGreaterThanOrEqual(1);
+    expect(Number(bounds!.most)).toBeLessThanOrEqual(49);
+    const [busiest] = await rowsOf(
+      database,
+      `select project_id from listing_metric_days where kind = 'page_view' group by 1 order by sum(count) desc limit 1`,
+    );
+    const projectId = Number(busiest!.project_id);
+    const [merged] = await rowsOf(
+      database,
+      `select count(*)::int set, sum(power(2, -rank))::float8 inverse from (
+         select register, max(rank) rank from listing_visitor_days where project_id = ${projectId} group by register) r`,
+    );
+    const unique = estimateCardinality(Number(merged!.set), Number(merged!.inverse));
+    const daily = await count(
+      database,
+      `select count(*) n from listing_visitor_days where project_id = ${projectId}`,
+    );
+    const views = await count(
+      database,
+      `select sum(count) n from listing_metric_days where project_id = ${projectId} and kind = 'page_view'`,
+    );
+    expect(unique).toBeLessThan(daily * 0.95);
+    expect(unique).toBeGreaterThan(views * 0.4);
+    expect(daily).toBeLessThan(views);
+  });
+
+  it(`leaves the last ${DEMO_RAW_EVENT_DAYS} days as raw events in their monthly partitions, already rolled up`, async () => {
+    const [events] = await rowsOf(
+      database,
+      `select count(*)::int n, min(occurred_at) first, max(occurred_at) last, count(distinct device)::int devices,
+         count(*) filter (where kind = 'page_view')::int views from listing_events`,
+    );
+    expect(Number(events!.n)).toBeGreaterThan(100);
+    expect(now - instant(events!.first)).toBeLessThan(DEMO_RAW_EVENT_DAYS * DAY + 12 * 60 * 60 * 1000);
+    expect(instant(events!.last)).toBeLessThan(now);
+    expect(Number(events!.devices)).toBe(3);
+    // Rolled up once: the raw days' rollups hold exactly the events' page views.
+    const rolled = await count(
+      database,
+      `select coalesce(sum(count), 0) n from listing_metric_days where kind = 'page_view'
+       and day >= (select min((occurred_at at time zone '${REPORTING_TIME_ZONE}')::date) from listing_events)`,
+    );
+    expect(rolled).toBe(Number(events!.views));
+    const partitions = await rowsOf(
+      database,
+      `select count(*)::int n from pg_inherits where inhparent = 'listing_events'::regclass`,
+    );
+    expect(Number(partitions[0]!.n)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has feedback from about three in ten buyers, mostly positive, on the agent who handled the lead', async () => {
+    const [feedback] = await rowsOf(
+      database,
+      `select count(*)::int n, avg(f.project_rating)::float8 project, avg(f.agent_rating)::float8 agent,
+         count(f.comment)::int comments,
+         count(*) filter (where f.agent_id is distinct from coalesce(l.assignee_id, l.first_response_by_id))::int wrong_agent,
+         count(*) filter (where f.project_id <> l.project_id or f.buyer_type <> l.buyer_type)::int wrong_lead,
+         count(*) filter (where f.created_at < l.created_at + interval '3 days')::int early,
+         count(*) filter (where r.used_at is null or r.used_at <> f.created_at)::int unused
+       from buyer_feedback f join leads l on l.id = f.lead_id join buyer_feedback_requests r on r.lead_id = f.lead_id`,
+    );
+    expect(feedback).toMatchObject({ wrong_agent: 0, wrong_lead: 0, early: 0, unused: 0 });
+    const eligible = await count(
+      database,
+      `select count(*) n from leads where created_at < '${new Date(now - 4 * DAY).toISOString()}'`,
+    );
+    expect(Number(feedback!.n) / eligible).toBeGreaterThan(0.25);
+    expect(Number(feedback!.n) / eligible).toBeLessThan(0.35);
+    expect(Number(feedback!.project)).toBeGreaterThan(3.8);
+    expect(Number(feedback!.agent)).toBeGreaterThan(3.8);
+    expect(Number(feedback!.comments)).toBeGreaterThan(Number(feedback!.n) * 0.3);
+    const ownFeedback = await count(
+      database,
+      `select count(*) n from buyer_feedback where project_id in (${developerProjects})`,
+    );
+    expect(ownFeedback).toBeGreaterThan(20);
   });
 });

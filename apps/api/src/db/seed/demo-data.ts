@@ -2,6 +2,7 @@ import { DEMO_PASSWORD } from '@offplan/shared';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { rollUpListingEvents } from '../../jobs/listing-rollup.ts';
 import { loadScoringRules } from '../../modules/lead-scoring/lead-scoring.repository.ts';
 import type { Db } from '../client.ts';
 import {
@@ -29,6 +30,7 @@ import { buildPeople } from './builders/people.ts';
 import { createProjectMembers } from './builders/project-members.ts';
 import { buildRecommendations } from './builders/recommendations.ts';
 import { buildDemoLeads, DEFAULT_DEMO_LEADS } from './demo-leads.ts';
+import { buildDemoReporting, insertDemoReporting } from './demo-reporting.ts';
 import { insertRows, type Tx } from './insert-rows.ts';
 import { createRng } from './prng.ts';
 
@@ -160,6 +162,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
   done('hash password', 0);
   const rows = buildDemoRows(passwordHash, options);
   done('build rows', 0);
+  const seedNow = (options.now ?? new Date(DEMO_BASE_DATE_ISO)).getTime();
   const inserted = await db.transaction(async (tx) => {
     // Processes starting together on one server seed once: the others wait here, then skip.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
@@ -185,7 +188,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     await insert('project_recommendations', projectRecommendations, rows.recommendations);
     // Scored by the rules migration 0009 put in the database, as intake scores a new lead.
     const demoLeads = buildDemoLeads(rows, await loadScoringRules(tx), {
-      now: (options.now ?? new Date(DEMO_BASE_DATE_ISO)).getTime(),
+      now: seedNow,
       count: options.leads ?? DEFAULT_DEMO_LEADS,
     });
     done('build leads', 0);
@@ -204,18 +207,27 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
       sql`select setval(pg_get_serial_sequence('leads', 'id'), ${Math.max(1, demoLeads.leads.length)}::bigint, ${demoLeads.leads.length > 0})`,
     );
     await insert('lead_events', leadEvents, demoLeads.events);
+    // Issue 17: listing performance and buyer feedback for the listings and leads above.
+    const reporting = buildDemoReporting(rows, demoLeads, { now: seedNow });
+    done('build reporting', 0);
+    await insertDemoReporting(tx, reporting, done);
     if (superuser) await tx.execute(sql`set local session_replication_role = origin`);
     return demoLeads;
   });
   done('commit', 0);
   if (!inserted) return { skipped: true };
+  // The demo's recent raw events, into the rollups now rather than at the job's next minute. One run:
+  // what a transaction still open elsewhere holds back, the job adds later.
+  await rollUpListingEvents(db);
+  done('roll up events', 0);
   // A bulk load leaves the trigram indexes' pending lists unmerged (every title search then reads them
   // through) and the planner without statistics. PGlite has no autovacuum and PostgreSQL's comes when it
   // chooses: tidy up now, so the first searches are planned and run as they will be from then on.
   // The lead tables are left out: vacuuming 20,000 fresh rows would rewrite every page for nothing their
   // queries use (a fifth of the first start's seeding time). Only the leads page's table needs the
   // planner's statistics; timelines and buyers are read by key.
-  const leadTables = ['lead_buyers', 'leads', 'lead_events'];
+  // The day rollups (200,000 rows) likewise: the reports read them by key, and analyse is enough.
+  const leadTables = ['lead_buyers', 'leads', 'lead_events', 'listing_metric_days', 'listing_visitor_days'];
   const others = (
     (await db.execute(
       sql`select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname not in ('pg_catalog', 'information_schema') and tablename not in (${sql.join(
@@ -225,7 +237,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     )) as unknown as { rows: { name: string }[] }
   ).rows.map((row) => row.name);
   await db.execute(sql.raw(`vacuum (analyze) ${others.join(', ')}`));
-  await db.execute(sql`analyze leads`);
+  await db.execute(sql`analyze leads, listing_metric_days, listing_visitor_days`);
   done('vacuum', 0);
   return {
     skipped: false,
