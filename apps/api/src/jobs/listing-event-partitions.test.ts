@@ -71,7 +71,7 @@ describe('listing event partitions', () => {
       expect.arrayContaining(['listing_events_2031_05', 'listing_events_2031_06', 'listing_events_2031_07']),
     );
     const again = await maintainListingEventPartitions(t.db, { logger, retentionDays: 36_500, now });
-    expect(again).toEqual({ created: 0, dropped: [] });
+    expect(again).toMatchObject({ created: 0, dropped: [] });
   });
 
   it('drop whole months older than the retention (detached, then dropped) and keep the rollups', async () => {
@@ -115,6 +115,24 @@ describe('listing event partitions', () => {
     const run = await maintainListingEventPartitions(t.db, { logger, retentionDays: 365 });
     expect(run.dropped).toContain('listing_events_2023_07');
     expect(await metricCount(id, '2023-07-10')).toBe(1);
+  });
+
+  it("forget the intake's per-address counters once their minute has ended, and no others", async () => {
+    await t.db.execute(sql`
+      insert into throttle_counters (key, window_started_at, hits) values
+        ('listing-events:203.0.113.1', now() - interval '2 minutes', 600),
+        ('listing-events:203.0.113.2', now(), 5),
+        ('enquiry-address:203.0.113.1', now() - interval '2 minutes', 3)`);
+    const run = await maintainListingEventPartitions(t.db, { logger, retentionDays: 36_500 });
+    expect(run.forgotten).toBeGreaterThanOrEqual(1);
+    const left = (await t.db.execute(sql`
+      select key from throttle_counters where key like '%203.0.113.%' order by key`)) as unknown as Rows<{
+      key: string;
+    }>;
+    expect(left.rows.map((row) => row.key)).toEqual([
+      'enquiry-address:203.0.113.1',
+      'listing-events:203.0.113.2',
+    ]);
   });
 
   it('are kept by a job scheduled daily', async () => {

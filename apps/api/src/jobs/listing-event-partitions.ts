@@ -1,6 +1,8 @@
 import type { Db } from '../db/client.ts';
 import type { Settings } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
+import { LISTING_EVENTS_PER_ADDRESS } from '../modules/listing-events/listing-event-intake.ts';
+import { forgetEndedListingEventLimits } from '../modules/listing-events/listing-events.repository.ts';
 import {
   dropListingEventPartitionsBefore,
   ensureListingEventPartitions,
@@ -13,8 +15,9 @@ export const LISTING_EVENT_PARTITIONS_JOB = 'listing-event-partitions';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * One upkeep run: the partitions of this month and the next two exist, and the months wholly older than
- * the analytics retention (`ANALYTICS_RETENTION_DAYS`) are dropped. Rollups are never touched.
+ * One upkeep run: the partitions of this month and the next two exist, the months wholly older than
+ * the analytics retention (`ANALYTICS_RETENTION_DAYS`) are dropped (rollups are never touched), and
+ * the intake's ended per-address counters are forgotten.
  */
 export async function maintainListingEventPartitions(
   db: Db,
@@ -24,9 +27,10 @@ export async function maintainListingEventPartitions(
   const created = await ensureListingEventPartitions(db, now);
   const cutoff = new Date(now.getTime() - options.retentionDays * DAY_MS);
   const dropped = await dropListingEventPartitionsBefore(db, cutoff);
+  const forgotten = await forgetEndedListingEventLimits(db, LISTING_EVENTS_PER_ADDRESS.windowSeconds);
   if (created || dropped.length)
-    options.logger.info({ created, dropped, cutoff }, 'listing event partitions');
-  return { created, dropped };
+    options.logger.info({ created, dropped, cutoff, forgotten }, 'listing event partitions');
+  return { created, dropped, forgotten };
 }
 
 /**

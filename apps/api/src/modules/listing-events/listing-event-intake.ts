@@ -3,7 +3,7 @@ import { requestListingRollup } from '../../jobs/listing-rollup.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { visitorSketchOf } from '../../lib/hyperloglog.ts';
 import type { ThrottleWindow } from '../../lib/throttle.ts';
-import { storeListingEvents } from './listing-events.repository.ts';
+import { listingEventLimitKey, storeListingEvents } from './listing-events.repository.ts';
 import { campaignValue, deviceClassOf, isBotAgent, referrerHostOf } from './listing-visit.ts';
 
 /** Decision 028: events per client address per minute, counted in the database across processes. */
@@ -35,7 +35,7 @@ export async function receiveListingEvents(
 ): Promise<ListingEventOutcome> {
   if (visit.signedIn || isBotAgent(visit.userAgent)) return { kind: 'stored', stored: 0 };
   const result = await storeListingEvents(deps.database.db, {
-    limitKey: `listing-events:${visit.clientIp ?? 'unknown'}`,
+    limitKey: listingEventLimitKey(visit.clientIp),
     limit: LISTING_EVENTS_PER_ADDRESS,
     events: batch.events,
     visitor: visitorSketchOf(batch.visitorId),

@@ -4,6 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared-statement.ts';
 import type { ThrottleWindow } from '../../lib/throttle.ts';
 
+const LIMIT_KEY_PREFIX = 'listing-events:';
+
+/** The throttle key of a client address's listing events. */
+export const listingEventLimitKey = (clientIp: string | undefined) =>
+  `${LIMIT_KEY_PREFIX}${clientIp ?? 'unknown'}`;
+
 export type ListingEventsToStore = {
   /** The throttle key of the client address, and its window (events, not requests, are counted). */
   limitKey: string;
@@ -89,4 +95,17 @@ export async function storeListingEvents(db: Db, input: ListingEventsToStore): P
     return { outcome: 'limited', retryAfterSeconds: Math.max(1, Number(row.reset_in)) };
   }
   return { outcome: 'stored', stored: Number(row.stored) };
+}
+
+/**
+ * Forgets the address counters whose window ended (every visitor's address gets one: without this the
+ * table keeps one row per address that ever visited). Answers how many were removed.
+ */
+export async function forgetEndedListingEventLimits(db: Db, windowSeconds: number): Promise<number> {
+  const result = (await db.execute(sql`
+    delete from throttle_counters
+    where key like ${`${LIMIT_KEY_PREFIX}%`}
+      and window_started_at <= now() - make_interval(secs => ${windowSeconds})
+    returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }
