@@ -100,6 +100,8 @@ export default defineConfig({
       // The browser tests sign the shared demo accounts in many times a minute from two workers; the
       // per-account limit itself is proven by the API tests (apps/api/src/modules/auth/auth.test.ts).
       SIGN_IN_LIMIT_PER_ACCOUNT: '1000',
+      // e2e/buyer-feedback.spec.ts: the buyer's feedback email goes out as soon as the lead is notified.
+      FEEDBACK_REQUEST_DELAY_HOURS: '0',
     },
   },
 });
