@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REPORTING_MIN_START_DATE } from './constants.ts';
 import { BUYER_TYPES, CALENDAR_GRANULARITIES, STAGES, STAR_RATING_MAX } from './enums.ts';
-import { multilineText } from './text.ts';
+import { multilineText, text } from './text.ts';
 
 /**
  * Reporting (issue 17, design §4, decision 028): listing events the public listing page sends, the
@@ -37,7 +37,7 @@ export const LISTING_EVENTS_PER_ADDRESS_PER_MINUTE = 600;
 const visitorIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,64}$/, 'visitorId must be 16 to 64 letters, digits, - or _');
-const shortText = (max: number) => z.string().max(max).optional();
+const shortText = (max: number) => text().max(max).optional();
 
 export const listingEventSchema = z.strictObject({
   kind: z.enum(LISTING_EVENT_KINDS),
