@@ -4,12 +4,31 @@ import {
   type Benchmark,
   PERFORMANCE_FIGURE_LABELS,
   PERFORMANCE_FIGURES,
+  type PerformanceFigure,
 } from '@offplan/shared';
+
+type Quartiles = { q1: number; median: number; q3: number };
+
 import { formatFigure } from '../lib/format.ts';
+import { ScrollTable } from './scroll-table.tsx';
 
 function groupName(benchmark: Benchmark): string {
   const type = benchmark.projectType ? benchmark.projectType.replaceAll('_', ' ').toLowerCase() : 'any type';
   return `${benchmark.state} · ${type} · ${benchmark.campaignType}`;
+}
+
+/** The median, with the middle half of the comparable projects under it. */
+function QuartilesCell({ figure, quartiles }: { figure: PerformanceFigure; quartiles: Quartiles }) {
+  return (
+    <>
+      <Text size="sm" fw={600}>
+        {formatFigure(figure, quartiles.median)}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {formatFigure(figure, quartiles.q1)}–{formatFigure(figure, quartiles.q3)}
+      </Text>
+    </>
+  );
 }
 
 /**
@@ -31,10 +50,11 @@ export function BenchmarkTable({
           Benchmarks by project group
         </Title>
         <Text size="xs" c="dimmed">
-          Each comparable project's total for the same range (same state, project type and campaign type),
-          shown only when at least {BENCHMARK_MIN_PROJECTS} exist; no project is named.
+          The median of the comparable projects' totals for the same range, the middle half of them under it
+          (same state, project type and campaign type); shown only when at least {BENCHMARK_MIN_PROJECTS}{' '}
+          exist, and no project is named.
         </Text>
-        <Table.ScrollContainer minWidth={900}>
+        <ScrollTable label="Benchmarks by project group" minWidth={900}>
           <Table striped aria-label="Benchmarks by project group">
             <Table.Thead>
               <Table.Tr>
@@ -58,9 +78,7 @@ export function BenchmarkTable({
                       const quartiles = benchmark.figures?.[figure];
                       return (
                         <Table.Td key={figure}>
-                          {quartiles
-                            ? `${formatFigure(figure, quartiles.median)} (${formatFigure(figure, quartiles.q1)}–${formatFigure(figure, quartiles.q3)})`
-                            : '–'}
+                          {quartiles ? <QuartilesCell figure={figure} quartiles={quartiles} /> : '–'}
                         </Table.Td>
                       );
                     })
@@ -74,7 +92,7 @@ export function BenchmarkTable({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Stack>
     </Paper>
   );

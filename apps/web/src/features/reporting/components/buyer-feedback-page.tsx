@@ -11,6 +11,7 @@ import { DistributionChart, TrendChart } from './feedback-charts.tsx';
 import { FeedbackTables } from './feedback-tables.tsx';
 import { type FilterOption, ReportFilters } from './report-filters.tsx';
 import { ReportEmpty, ReportError, ReportSkeleton } from './report-states.tsx';
+import classes from './reporting.module.css';
 
 const route = getRouteApi('/_main/reporting/buyer-feedback');
 
@@ -29,6 +30,7 @@ function AverageCard({ label, summary }: { label: string; summary: RatingSummary
             value={summary.average ?? 0}
             fractions={10}
             readOnly
+            role="img"
             aria-label={`${formatStars(summary.average)} of 5 stars`}
           />
         </Group>
@@ -95,7 +97,7 @@ export function BuyerFeedbackPage() {
   });
   const options = useFilterOptions(report.data);
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" className={classes.report}>
       <Stack gap={2}>
         <Title order={2} size="h3">
           Buyer feedback

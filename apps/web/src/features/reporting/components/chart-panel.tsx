@@ -4,6 +4,7 @@ import { IconPhoto, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { chartToPng } from '../lib/chart-png.ts';
 import { downloadBlob } from '../lib/csv.ts';
+import { ScrollTable } from './scroll-table.tsx';
 
 export type ChartTable = { header: string[]; rows: (string | number)[][] };
 
@@ -20,29 +21,33 @@ export type ChartPanelProps = {
   children: ReactNode;
 };
 
-function DataTable({ title, table }: { title: string; table: ChartTable }) {
-  return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table striped withTableBorder aria-label={`${title} (data)`}>
-        <Table.Thead>
-          <Table.Tr>
-            {table.header.map((cell) => (
-              <Table.Th key={cell}>{cell}</Table.Th>
+function DataTable({ title, table, shown }: { title: string; table: ChartTable; shown: boolean }) {
+  const body = (
+    <Table striped withTableBorder aria-label={`${title} (data)`}>
+      <Table.Thead>
+        <Table.Tr>
+          {table.header.map((cell) => (
+            <Table.Th key={cell}>{cell}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {table.rows.map((row) => (
+          <Table.Tr key={String(row[0])}>
+            {row.map((cell, index) => (
+              <Table.Td key={table.header[index]}>{cell}</Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {table.rows.map((row) => (
-            <Table.Tr key={String(row[0])}>
-              {row.map((cell, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns.
-                <Table.Td key={index}>{cell}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  // Hidden, it is read, not scrolled: no scrolling box that would take a tab stop nobody sees.
+  if (!shown) return <VisuallyHidden>{body}</VisuallyHidden>;
+  return (
+    <ScrollTable label={`${title} (data)`} minWidth={360}>
+      {body}
+    </ScrollTable>
   );
 }
 
@@ -112,13 +117,7 @@ export function ChartPanel({ title, description, fileName, table, controls, chil
         <div ref={chartRef} role="img" aria-label={title} aria-describedby={descriptionId}>
           {children}
         </div>
-        {showTable ? (
-          <DataTable title={title} table={table} />
-        ) : (
-          <VisuallyHidden>
-            <DataTable title={title} table={table} />
-          </VisuallyHidden>
-        )}
+        <DataTable title={title} table={table} shown={showTable} />
       </Stack>
     </Paper>
   );

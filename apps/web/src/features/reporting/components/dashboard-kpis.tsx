@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { listingPerformanceQueryOptions } from '../api/reporting.ts';
 import { changeOf, formatChange, formatFigure } from '../lib/format.ts';
 import { DEFAULT_RANGE_DAYS, resolveRange } from '../lib/report-range.ts';
+import classes from './reporting.module.css';
 import { Sparkline } from './sparkline.tsx';
 
 /** The dashboard's period: the report's default range, by day, for every project the user sees. */
@@ -56,7 +57,14 @@ function KpiCard({
             <IconArrowRight size={14} />
           </Anchor>
         </Group>
-        <Text fz={22} fw={700} lh={1.2} truncate title={typeof value === 'string' ? value : undefined}>
+        <Text
+          // A project's name needs more room than a number.
+          fz={typeof value === 'string' && value.length > 12 ? 17 : 22}
+          fw={700}
+          lh="28px"
+          truncate
+          title={typeof value === 'string' ? value : undefined}
+        >
           {value}
         </Text>
         <Text size="xs" c="dimmed" truncate>
@@ -127,6 +135,7 @@ export function DashboardKpis() {
   const all = 'all' as const;
   return (
     <SimpleGrid
+      className={classes.report}
       cols={{ base: 1, xs: 2, lg: 4 }}
       spacing="sm"
       component="section"

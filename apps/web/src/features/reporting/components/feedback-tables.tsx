@@ -9,6 +9,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useReportingStore } from '../../../stores/reporting-store.ts';
 import { type CsvCell, downloadCsv } from '../lib/csv.ts';
 import { formatStars } from '../lib/format.ts';
+import { ScrollTable } from './scroll-table.tsx';
 
 type SummaryRow = RatingSummary & { key: string; name: string };
 const SUMMARY_HEADER = ['Responses', 'Average stars', '0 ★', '1 ★', '2 ★', '3 ★', '4 ★', '5 ★'];
@@ -47,7 +48,7 @@ function SummaryTable({
           Export CSV
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={640}>
+      <ScrollTable label={label} minWidth={640}>
         <Table striped highlightOnHover aria-label={label}>
           <Table.Thead>
             <Table.Tr>
@@ -72,7 +73,7 @@ function SummaryTable({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           No ratings in this range.
@@ -108,7 +109,7 @@ function CommentsTable({ answer, fileName }: { answer: BuyerFeedbackAnswer; file
           Export CSV
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={760}>
+      <ScrollTable label="Comments" minWidth={760}>
         <Table striped aria-label="Comments" verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -132,7 +133,7 @@ function CommentsTable({ answer, fileName }: { answer: BuyerFeedbackAnswer; file
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {answer.comments.length === 0 ? (
         <Text size="sm" c="dimmed">
           No comments in this range.

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   BENCHMARK_MIN_PROJECTS,
   type Benchmark,
@@ -9,6 +9,7 @@ import {
 } from '@offplan/shared';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { changeOf, formatChange, formatFigure } from '../lib/format.ts';
+import classes from './reporting.module.css';
 
 function ChangeBadge({
   figure,
@@ -27,16 +28,19 @@ function ChangeBadge({
       </Text>
     );
   }
-  const up = change > 0;
+  const Arrow = change > 0 ? IconArrowUpRight : IconArrowDownRight;
   return (
-    <Badge
-      variant="light"
-      color={change === 0 ? 'gray' : up ? 'teal' : 'red'}
-      leftSection={up ? <IconArrowUpRight size={12} /> : change < 0 ? <IconArrowDownRight size={12} /> : null}
+    <Group
+      gap={2}
+      wrap="nowrap"
+      className={change > 0 ? classes.up : change < 0 ? classes.down : undefined}
       aria-label={`${formatChange(change)} against the previous period (${formatFigure(figure, previous)})`}
     >
-      {formatChange(change)}
-    </Badge>
+      {change !== 0 ? <Arrow size={14} aria-hidden="true" /> : null}
+      <Text size="sm" fw={700} inherit>
+        {formatChange(change)}
+      </Text>
+    </Group>
   );
 }
 

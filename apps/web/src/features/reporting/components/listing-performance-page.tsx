@@ -12,6 +12,7 @@ import { PerformanceCharts } from './performance-charts.tsx';
 import { PerformanceTable } from './performance-table.tsx';
 import { type FilterOption, ReportFilters } from './report-filters.tsx';
 import { ProjectsLink, ReportEmpty, ReportError, ReportSkeleton } from './report-states.tsx';
+import classes from './reporting.module.css';
 
 const route = getRouteApi('/_main/reporting/listing-performance');
 
@@ -71,7 +72,7 @@ export function ListingPerformancePage() {
   });
   const projects = useProjectOptions(report.data);
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" className={classes.report}>
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
           <Title order={2} size="h3">

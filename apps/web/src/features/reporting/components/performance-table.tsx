@@ -8,6 +8,7 @@ import {
 import { IconDownload } from '@tabler/icons-react';
 import { type CsvCell, downloadCsv } from '../lib/csv.ts';
 import { formatFigure } from '../lib/format.ts';
+import { ScrollTable } from './scroll-table.tsx';
 
 export const PERFORMANCE_TABLE_HEADER = [
   'Project',
@@ -63,7 +64,7 @@ export function PerformanceTable({
             Export CSV
           </Button>
         </Group>
-        <Table.ScrollContainer minWidth={900}>
+        <ScrollTable label="Figures by project" minWidth={900}>
           <Table striped highlightOnHover aria-label="Figures by project">
             <Table.Thead>
               <Table.Tr>
@@ -77,7 +78,7 @@ export function PerformanceTable({
             <Table.Tbody>
               {answer.byProject.map((project) => (
                 <Table.Tr key={project.projectId} data-testid="performance-row">
-                  <Table.Td>{project.title}</Table.Td>
+                  <Table.Td miw={150}>{project.title}</Table.Td>
                   <FigureCells figures={project} />
                 </Table.Tr>
               ))}
@@ -89,7 +90,7 @@ export function PerformanceTable({
               </Table.Tr>
             </Table.Tfoot>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         {answer.byProject.length === 0 ? (
           <Text size="sm" c="dimmed">
             No project matches these filters.
