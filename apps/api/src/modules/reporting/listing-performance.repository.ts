@@ -1,6 +1,7 @@
 import {
   BENCHMARK_MIN_PROJECTS,
   type Benchmark,
+  type BuyerType,
   type ListingEventKind,
   type ListingPerformanceAnswer,
   type ListingPerformanceQuery,
@@ -12,15 +13,22 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { estimateCardinality } from '../../lib/hyperloglog.ts';
 import { startOfDayIn } from '../leads/leads.repository.ts';
-import { addDays, periodStartsOf, previousRangeOf, quartilesOf, TRUNC_UNIT } from './report-periods.ts';
+import {
+  addDays,
+  PERIOD_EPOCH,
+  periodIndexOf,
+  periodStartsOf,
+  previousRangeOf,
+  quartilesOf,
+} from './report-periods.ts';
 
 /**
  * The listing-performance report (issue 17 item 3, decision 028). Two round trips whatever the range:
- * the projects (the selection and its benchmark peers), then three statements side by side, one per
- * source (event rollups, visitor sketches, leads), each reading its rows once and grouping them at once
- * per project, per period and for the whole selection now and before (`grouping sets`).
+ * the projects (the selection and its benchmark peers), then, side by side, one statement per source
+ * (event rollups, visitor sketches, leads) for the selection, reading its rows once and grouping them at
+ * once per project, per period and for the whole selection now and before (`grouping sets`), and the
+ * same three for the peers' totals, which are reused for a minute (`peersBookOf`).
  */
-
 /** Who asks, as the handler read it (decision 024: the repository is told, it never decides). */
 export type ReportViewer = { userId: string; isAdmin: boolean };
 
@@ -92,89 +100,111 @@ async function selectionAndPeers(
   );
 }
 
-/** What every figures statement needs: the projects, the selection, the ranges. */
-type Scope = {
-  all: readonly number[];
-  selected: readonly number[];
+/**
+ * One read of the figures: which projects, from which day, and how rows are keyed and grouped. The
+ * selection's rows (the range and the previous one) are keyed by project, period and scope (true: the
+ * range, false: the previous one) and grouped by all three at once (`grouping sets`); the peers' rows (the range only) by
+ * project alone. Only the key of a row's grouping set is set; a key that is null within its set (a day of
+ * the previous range, for the project and period keys) is dropped.
+ */
+type Part = {
+  ids: readonly number[];
+  from: string;
+  through: string;
+  keys: (day: SQL) => SQL;
+  sets: (by: SQL) => SQL;
+};
+
+/** The SQL twin of `periodIndexOf`: the period of a day as a number. */
+function periodIndexSql(day: SQL, period: ListingPerformanceQuery['period']): SQL {
+  if (period === 'MONTH')
+    return sql`(extract(year from ${day})::int * 12 + extract(month from ${day})::int - 1)`;
+  const days = sql`(${day} - ${PERIOD_EPOCH}::date)`;
+  return period === 'DAY' ? days : sql`(${days} / 7)`;
+}
+
+function selectionPart(selected: readonly number[], range: Range): Part {
+  const inRange = (day: SQL) => sql`${day} >= ${range.startDate}::date`;
+  return {
+    ids: selected,
+    from: range.previousStartDate,
+    through: range.endDate,
+    keys: (day) => sql`
+      case when ${inRange(day)} then project_id end as pk,
+      case when ${inRange(day)} then ${periodIndexSql(day, range.period)} end as pd,
+      ${inRange(day)} as scope`,
+    sets: (by) => sql`grouping sets ((pk${by}), (pd${by}), (scope${by}))`,
+  };
+}
+
+function peersPart(peers: readonly number[], range: Range): Part {
+  return {
+    ids: peers,
+    from: range.startDate,
+    through: range.endDate,
+    keys: () => sql`project_id as pk, null::int as pd, null::boolean as scope`,
+    sets: (by) => sql`pk, pd, scope${by}`,
+  };
+}
+
+/** The ranges a report reads. */
+type Range = {
   startDate: string;
   endDate: string;
   previousStartDate: string;
   period: ListingPerformanceQuery['period'];
 };
 
-/**
- * The keys one row is grouped under: its project (days of the range), its period (the selection's days
- * of the range) and its scope ('current' or 'previous', the selection's days). `grouping()` tells the
- * sets apart in the visitor merge; a key that is null within its set (a row outside the range) is dropped.
- */
-const groupingKeys = (scope: Scope, day: SQL) => sql`
-  case when ${day} >= ${scope.startDate}::date then project_id end as pk,
-  case when ${day} >= ${scope.startDate}::date and project_id = any(${intArray(scope.selected)})
-    then to_char(date_trunc(${TRUNC_UNIT[scope.period]}, ${day}::timestamp), 'YYYY-MM-DD') end as pd,
-  case when project_id = any(${intArray(scope.selected)})
-    then case when ${day} >= ${scope.startDate}::date then 'current' else 'previous' end end as scope`;
-
-/** Rows of the range for every project, and of the previous range for the selection. */
-const rangeCondition = (scope: Scope, day: SQL, from: SQL | string, through: SQL | string) => sql`
-  project_id = any(${intArray(scope.all)}) and ${day} >= ${from} and ${day} <= ${through}
-  and (${day} >= ${scope.startDate}::date or project_id = any(${intArray(scope.selected)}))`;
+const dayCondition = (part: Part, day: SQL) =>
+  sql`project_id = any(${intArray(part.ids)}) and ${day} >= ${part.from}::date and ${day} <= ${part.through}::date`;
 
 /** A grouped row: its key (only the key of its grouping set is set), and its values. */
-type KeyedRow = { pk: number | null; pd: string | null; scope: string | null };
+type KeyedRow = { pk: number | null; pd: number | null; scope: boolean | null };
 
-async function metricRows(db: Db, scope: Scope) {
+async function metricRows(db: Db, part: Part) {
   const day = sql`day`;
   return rowsOf<KeyedRow & { kind: ListingEventKind; n: number }>(
     await db.execute(sql`
       select pk, pd, scope, kind::text as kind, sum(count)::float8 as n
-      from (
-        select kind, count, ${groupingKeys(scope, day)}
-        from listing_metric_days
-        where ${rangeCondition(scope, day, sql`${scope.previousStartDate}::date`, sql`${scope.endDate}::date`)}
-      ) as keyed
-      group by grouping sets ((pk, kind), (pd, kind), (scope, kind))`),
+      from (select kind, count, ${part.keys(day)} from listing_metric_days where ${dayCondition(part, day)}) as keyed
+      group by ${part.sets(sql`, kind`)}`),
   );
 }
 
 /**
- * Unique visitors: per set and key, the sketches of its days merged (greatest rank per register), then
- * what the estimate needs (registers set, sum of 2^-rank); `estimateCardinality` finishes it.
+ * Unique visitors: per key, the sketches of its days merged (greatest rank per register), then what the
+ * estimate needs (registers set, sum of 2^-rank); `estimateCardinality` finishes it.
  */
-async function visitorRows(db: Db, scope: Scope) {
+async function visitorRows(db: Db, part: Part) {
   const day = sql`day`;
   return rowsOf<KeyedRow & { registers: number; inverse: number }>(
     await db.execute(sql`
-      select g, pk, pd, scope, count(*)::int as registers, sum(power(2::float8, -r))::float8 as inverse
+      select pk, pd, scope, count(*)::int as registers, sum(power(2::float8, -r))::float8 as inverse
       from (
-        select grouping(pk, pd, scope)::int as g, pk, pd, scope, register, max(rank) as r
-        from (
-          select register, rank, ${groupingKeys(scope, day)}
-          from listing_visitor_days
-          where ${rangeCondition(scope, day, sql`${scope.previousStartDate}::date`, sql`${scope.endDate}::date`)}
-        ) as keyed
-        group by grouping sets ((pk, register), (pd, register), (scope, register))
+        select pk, pd, scope, register, max(rank) as r
+        from (select register, rank, ${part.keys(day)} from listing_visitor_days where ${dayCondition(part, day)}) as keyed
+        group by ${part.sets(sql`, register`)}
       ) as merged
-      where coalesce(pk::text, pd, scope) is not null
-      group by g, pk, pd, scope`),
+      where coalesce(pk, pd, scope::int) is not null
+      group by pk, pd, scope`),
   );
 }
 
-/** Enquiries: leads created in the ranges' Sydney days, narrowed by buyer type. */
-async function enquiryRows(db: Db, scope: Scope, buyerType: ListingPerformanceQuery['buyerType']) {
+/** Enquiries: leads created in the part's Sydney days, narrowed by buyer type. */
+async function enquiryRows(db: Db, part: Part, buyerType: ListingPerformanceQuery['buyerType']) {
   const day = sql`(created_at at time zone ${REPORTING_TIME_ZONE})::date`;
-  const from = startOfDayIn(scope.previousStartDate, REPORTING_TIME_ZONE);
-  const until = startOfDayIn(addDays(scope.endDate, 1), REPORTING_TIME_ZONE);
+  const from = startOfDayIn(part.from, REPORTING_TIME_ZONE);
+  const until = startOfDayIn(addDays(part.through, 1), REPORTING_TIME_ZONE);
   return rowsOf<KeyedRow & { n: number }>(
     await db.execute(sql`
       select pk, pd, scope, count(*)::float8 as n
       from (
-        select ${groupingKeys(scope, day)}
-        from leads
-        where created_at >= ${from.toISOString()}::timestamptz and created_at < ${until.toISOString()}::timestamptz
-          and ${rangeCondition(scope, day, sql`${scope.previousStartDate}::date`, sql`${scope.endDate}::date`)}
+        select ${part.keys(day)} from leads
+        where project_id = any(${intArray(part.ids)})
+          and created_at >= ${from.toISOString()}::timestamptz and created_at < ${until.toISOString()}::timestamptz
           ${buyerType === 'ALL' ? sql`` : sql`and buyer_type = ${buyerType}`}
       ) as keyed
-      group by grouping sets ((pk), (pd), (scope))`),
+      group by ${part.sets(sql``)}`),
   );
 }
 
@@ -199,7 +229,7 @@ const emptyFigures = (): PerformanceFigures => ({
   galleryOpens: 0,
 });
 
-/** The figures of each key: `project:12`, `period:2025-03-03`, `scope:current`, `scope:previous`. */
+/** The figures of each key: `project:12`, `period:1316` (periodIndexOf), `scope:true` (the range), `scope:false` (the previous one). */
 class FigureBook {
   private readonly figures = new Map<string, PerformanceFigures>();
 
@@ -229,17 +259,69 @@ class FigureBook {
   }
 }
 
-async function figureBookOf(db: Db, scope: Scope, buyerType: ListingPerformanceQuery['buyerType']) {
-  const [metrics, visitors, enquiries] = await Promise.all([
-    metricRows(db, scope),
-    visitorRows(db, scope),
-    enquiryRows(db, scope, buyerType),
-  ]);
+/** Every figure of the selection (per project, period and scope) and of its peers (per project). */
+async function figureBookOf(
+  db: Db,
+  parts: Part[],
+  buyerType: ListingPerformanceQuery['buyerType'],
+): Promise<FigureBook> {
   const book = new FigureBook();
-  for (const row of metrics) book.add(row, KIND_FIGURE[row.kind], row.n);
-  for (const row of visitors)
-    book.add(row, 'uniqueVisitors', estimateCardinality(row.registers, row.inverse));
-  for (const row of enquiries) book.add(row, 'enquiries', row.n);
+  const reads = parts
+    .filter((part) => part.ids.length > 0)
+    .flatMap((part) => [
+      metricRows(db, part).then((rows) => {
+        for (const row of rows) book.add(row, KIND_FIGURE[row.kind], row.n);
+      }),
+      visitorRows(db, part).then((rows) => {
+        for (const row of rows)
+          book.add(row, 'uniqueVisitors', estimateCardinality(row.registers, row.inverse));
+      }),
+      enquiryRows(db, part, buyerType).then((rows) => {
+        for (const row of rows) book.add(row, 'enquiries', row.n);
+      }),
+    ]);
+  await Promise.all(reads);
+  return book;
+}
+
+/** How long the peers' figures of a range are reused: about as far as the rollups are behind anyway. */
+export const PEER_FIGURES_SECONDS = 60;
+const PEER_FIGURES_KEPT = 100;
+const peerFigures = new WeakMap<Db, Map<string, { expires: number; book: Promise<FigureBook> }>>();
+
+/**
+ * The benchmark peers' totals for a range, reused for PEER_FIGURES_SECONDS per database. They are the
+ * expensive part of a report (every day of every comparable project, tens of them per group, where the
+ * selection is a handful) and the same for everyone who asks about those groups and that range, so the
+ * report pages, the dashboard and every user looking at the same range share one read a minute.
+ */
+function peersBookOf(
+  db: Db,
+  peers: readonly number[],
+  range: Range,
+  buyerType: BuyerType,
+): Promise<FigureBook> {
+  if (peers.length === 0) return Promise.resolve(new FigureBook());
+  let cache = peerFigures.get(db);
+  if (!cache) {
+    cache = new Map();
+    peerFigures.set(db, cache);
+  }
+  const key = [range.startDate, range.endDate, buyerType, [...peers].sort((a, b) => a - b).join(',')].join(
+    '|',
+  );
+  const now = Date.now();
+  const kept = cache.get(key);
+  if (kept && kept.expires > now) return kept.book;
+  const book = figureBookOf(db, [peersPart(peers, range)], buyerType);
+  cache.delete(key);
+  cache.set(key, { expires: now + PEER_FIGURES_SECONDS * 1000, book });
+  // A failed read is not kept: the next report reads again.
+  book.catch(() => cache.delete(key));
+  for (const oldest of cache.keys()) {
+    if (cache.size <= PEER_FIGURES_KEPT) break;
+    cache.delete(oldest);
+  }
   return book;
 }
 
@@ -250,7 +332,7 @@ const groupKeyOf = (project: ReportProject) =>
  * Per group of the selection, the quartiles of each figure over the group's other projects (each
  * one's total for the range), only with at least BENCHMARK_MIN_PROJECTS of them: never an id or a name.
  */
-function benchmarksOf(selected: ReportProject[], peers: ReportProject[], book: FigureBook): Benchmark[] {
+function benchmarksOf(selected: ReportProject[], peers: ReportProject[], peersBook: FigureBook): Benchmark[] {
   const groups = new Map<string, { first: ReportProject; projectIds: number[]; peerIds: number[] }>();
   for (const project of selected) {
     const group = groups.get(groupKeyOf(project));
@@ -259,7 +341,7 @@ function benchmarksOf(selected: ReportProject[], peers: ReportProject[], book: F
   }
   for (const peer of peers) groups.get(groupKeyOf(peer))?.peerIds.push(peer.id);
   return [...groups.values()].map(({ first, projectIds, peerIds }) => {
-    const peerFigures = peerIds.map((id) => book.of(`project:${id}`));
+    const figuresOfPeers = peerIds.map((id) => peersBook.of(`project:${id}`));
     const figures =
       peerIds.length < BENCHMARK_MIN_PROJECTS
         ? null
@@ -267,7 +349,7 @@ function benchmarksOf(selected: ReportProject[], peers: ReportProject[], book: F
             PERFORMANCE_FIGURES.map((figure) => [
               figure,
               quartilesOf(
-                peerFigures.flatMap((figures) => (figures[figure] === null ? [] : [figures[figure]])),
+                figuresOfPeers.flatMap((figures) => (figures[figure] === null ? [] : [figures[figure]])),
               ),
             ]),
           ) as Benchmark['figures']);
@@ -297,26 +379,41 @@ export async function listingPerformance(
   const selected = projects.filter((project) => project.selected);
   const peers = projects.filter((project) => !project.selected);
   const { previousStartDate, previousEndDate } = previousRangeOf(query.startDate, query.endDate);
-  const scope: Scope = {
-    all: projects.map((project) => project.id),
-    selected: selected.map((project) => project.id),
+  const range: Range = {
     startDate: query.startDate,
     endDate: query.endDate,
     previousStartDate,
     period: query.period,
   };
-  const book = scope.all.length > 0 ? await figureBookOf(db, scope, query.buyerType) : new FigureBook();
+  const [book, peersBook] = await Promise.all([
+    figureBookOf(
+      db,
+      [
+        selectionPart(
+          selected.map((project) => project.id),
+          range,
+        ),
+      ],
+      query.buyerType,
+    ),
+    peersBookOf(
+      db,
+      peers.map((project) => project.id),
+      range,
+      query.buyerType,
+    ),
+  ]);
   return {
     startDate: query.startDate,
     endDate: query.endDate,
     period: query.period,
     previousStartDate,
     previousEndDate,
-    totals: book.of('scope:current'),
-    previous: book.of('scope:previous'),
+    totals: book.of('scope:true'),
+    previous: book.of('scope:false'),
     series: periodStartsOf(query.startDate, query.endDate, query.period).map((periodStart) => ({
       periodStart,
-      ...book.of(`period:${periodStart}`),
+      ...book.of(`period:${periodIndexOf(periodStart, query.period)}`),
     })),
     byProject: selected
       .map((project) => ({
@@ -325,6 +422,6 @@ export async function listingPerformance(
         ...book.of(`project:${project.id}`),
       }))
       .sort((a, b) => b.pageViews - a.pageViews || a.title.localeCompare(b.title)),
-    benchmarks: benchmarksOf(selected, peers, book),
+    benchmarks: benchmarksOf(selected, peers, peersBook),
   };
 }
