@@ -288,7 +288,7 @@ const COMMENTS: Record<'good' | 'mixed' | 'poor', readonly string[]> = {
     'Very helpful: sent the floorplans and the strata estimates the same day.',
     'Great location and the display suite was worth the trip.',
     'Clear pricing and no pressure. We are considering the two-bedroom.',
-    'The agent followed up exactly when she said she would.',
+    'The agent followed up exactly when they said they would.',
     'Loved the finishes. Would like more car spaces on offer.',
     'Friendly and knowledgeable, explained the deposit and settlement timeline well.',
     'Good experience overall, the brochure had everything we needed.',

@@ -18,7 +18,7 @@ const HOUR = 60 * 60 * 1000;
 
 beforeAll(async () => {
   // The default delay (72 hours): a request job waits, so each test runs it when it chooses.
-  t = await createTestApp();
+  t = await createTestApp({ TENANT_HOSTS: 'ibn.localhost=ibn' });
   f = enquiryFixtures(t);
   l = leadJobFixtures(t);
 });
@@ -36,9 +36,9 @@ async function waitFor(check: () => Promise<boolean>) {
 /** The feedback request jobs queued for a lead. */
 async function feedbackJobsOf(leadId: number) {
   const result = (await t.db.execute(sql`
-    select id, start_after as "startAfter" from pgboss.job
+    select id, start_after as "startAfter", data->>'tenant' as tenant from pgboss.job
     where name = ${LEAD_JOBS.feedbackRequest} and (data->>'leadId')::int = ${leadId}`)) as unknown as {
-    rows: { id: string; startAfter: string | Date }[];
+    rows: { id: string; startAfter: string | Date; tenant: string }[];
   };
   return result.rows;
 }
@@ -95,6 +95,8 @@ describe('the buyer-feedback-request job', () => {
     await waitFor(async () => (await feedbackJobsOf(lead!.id)).length > 0);
     const [job] = await feedbackJobsOf(lead!.id);
     expect(new Date(job!.startAfter).getTime()).toBe(lead!.createdAt.getTime() + 72 * HOUR);
+    // The site the buyer enquired on travels with it, for the email's branding.
+    expect(job!.tenant).toBe('offplan');
 
     // The same buyer again within 24 hours: merged into the lead, no second request.
     expect((await f.send(projectId, { ...fields, message: 'Any news?' })).status).toBe(201);
@@ -136,6 +138,21 @@ describe('the buyer-feedback-request job', () => {
       .from(buyerFeedbackRequests)
       .where(eq(buyerFeedbackRequests.leadId, lead!.id));
     expect(requests).toHaveLength(1);
+  });
+
+  it('brands the email and the page for the site the buyer enquired on', async () => {
+    const projectId = await f.project('Bluegum Rise');
+    const lead = await l.lead(projectId);
+    expect(await requestBuyerFeedback(l.deps, { leadId: lead.id, tenant: 'ibn' })).toBe('sent');
+    const [mail] = await feedbackMailsTo(lead.email);
+    expect(mail).toMatchObject({ tenant: 'ibn', sender: expect.stringContaining('IBN Lead Gen') });
+    expect(mail?.html).toContain('#099268');
+    const token = await tokenMailedTo(lead.email);
+    const page = await t.request(`/rate/${token}`, { headers: { host: 'ibn.localhost' } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<header class="site"><a href="/">IBN Lead Gen</a></header>');
+    expect(html).toContain('background:#099268');
   });
 
   it('stores only the SHA-256 of the token, valid for 30 days', async () => {
