@@ -67,9 +67,15 @@ export function ChartPanel({ title, description, fileName, table, controls, chil
     if (!chartRef.current || !paperRef.current) return;
     setExportError(null);
     try {
-      // The panel's own background, so the image looks as the chart does in light and dark.
-      const background = getComputedStyle(paperRef.current).backgroundColor || '#ffffff';
-      downloadBlob(await chartToPng(chartRef.current, background), `${fileName}.png`);
+      // The panel's own colours, so the image looks as the chart does in light and dark.
+      const panel = getComputedStyle(paperRef.current);
+      const style = {
+        background: panel.backgroundColor || '#ffffff',
+        color: panel.color || '#000000',
+        fontFamily: panel.fontFamily || 'sans-serif',
+        title: `${title} · ${description.replace(/\.$/, '')}`,
+      };
+      downloadBlob(await chartToPng(chartRef.current, style), `${fileName}.png`);
     } catch (error) {
       setExportError(error instanceof Error ? error.message : 'The chart could not be exported');
     }

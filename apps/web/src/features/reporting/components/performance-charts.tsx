@@ -7,7 +7,7 @@ import {
   type PerformanceFigure,
 } from '@offplan/shared';
 import { useReportingStore } from '../../../stores/reporting-store.ts';
-import { formatFigure, periodLabel } from '../lib/format.ts';
+import { coversWholePeriods, formatFigure, periodLabel } from '../lib/format.ts';
 import { ChartPanel } from './chart-panel.tsx';
 
 const FIGURE_OPTIONS = PERFORMANCE_FIGURES.map((value) => ({
@@ -57,7 +57,11 @@ export function PerformanceCharts({
     <>
       <ChartPanel
         title={`${label} over time`}
-        description={`${label} per ${periodName}, ${answer.startDate} to ${answer.endDate}.`}
+        description={`${label} per ${periodName}, ${answer.startDate} to ${answer.endDate}.${
+          coversWholePeriods(answer.startDate, answer.endDate, answer.period)
+            ? ''
+            : ` The first or last ${periodName} is only partly in the range.`
+        }`}
         fileName={`${fileStem}-${figure}-over-time`}
         controls={<FigurePicker />}
         table={{

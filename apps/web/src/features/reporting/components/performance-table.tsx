@@ -18,7 +18,11 @@ export const PERFORMANCE_TABLE_HEADER = [
 /** Conversion as the table shows it (a percentage), counts as plain numbers a spreadsheet can sum. */
 function csvFigures(figures: PerformanceFigures): CsvCell[] {
   return PERFORMANCE_FIGURES.map((figure) =>
-    figure === 'conversion' ? formatFigure(figure, figures.conversion) : figures[figure],
+    figure === 'conversion'
+      ? figures.conversion === null
+        ? null
+        : formatFigure(figure, figures.conversion)
+      : figures[figure],
   );
 }
 

@@ -33,14 +33,21 @@ function inlinePaint(source: Element, target: Element): void {
   }
 }
 
-/** The chart's SVG as a stand-alone document with its colours written in. */
+/** Room around the chart: recharts draws the outermost dots and axis labels across the SVG's edge. */
+const MARGIN = 16;
+
+/** The chart's SVG as a stand-alone document with its colours written in and a margin around it. */
 export function serializeChartSvg(svg: SVGSVGElement): { markup: string; width: number; height: number } {
-  const { width, height } = svg.getBoundingClientRect();
+  const box = svg.getBoundingClientRect();
+  const width = box.width + 2 * MARGIN;
+  const height = box.height + 2 * MARGIN;
   const clone = svg.cloneNode(true) as SVGSVGElement;
   inlinePaint(svg, clone);
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   clone.setAttribute('width', String(width));
   clone.setAttribute('height', String(height));
+  clone.setAttribute('viewBox', `${-MARGIN} ${-MARGIN} ${width} ${height}`);
+  clone.setAttribute('overflow', 'visible');
   return { markup: new XMLSerializer().serializeToString(clone), width, height };
 }
 
@@ -53,8 +60,13 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** The largest chart SVG inside `container` as a PNG blob on `background`, at `scale` times its size. */
-export async function chartToPng(container: HTMLElement, background: string, scale = 2): Promise<Blob> {
+/** How the image looks: the page's background, text colour and font, and the chart's title. */
+export type ChartImageStyle = { background: string; color: string; fontFamily: string; title: string };
+
+const TITLE_HEIGHT = 36;
+
+/** The largest chart SVG inside `container` as a PNG blob with its title, at `scale` times its size. */
+export async function chartToPng(container: HTMLElement, style: ChartImageStyle, scale = 2): Promise<Blob> {
   const svgs = [...container.querySelectorAll('svg')].filter((svg) => svg.getBoundingClientRect().width > 50);
   const svg = svgs.sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width)[0];
   if (!svg) throw new Error('There is no chart to export yet');
@@ -62,12 +74,17 @@ export async function chartToPng(container: HTMLElement, background: string, sca
   const image = await loadImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`);
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(width * scale);
-  canvas.height = Math.round(height * scale);
+  canvas.height = Math.round((height + TITLE_HEIGHT) * scale);
   const context = canvas.getContext('2d');
   if (!context) throw new Error('This browser cannot draw images');
-  context.fillStyle = background;
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  context.scale(scale, scale);
+  context.fillStyle = style.background;
+  context.fillRect(0, 0, width, height + TITLE_HEIGHT);
+  context.fillStyle = style.color;
+  context.font = `600 16px ${style.fontFamily}`;
+  context.textBaseline = 'top';
+  context.fillText(style.title, 16, 16);
+  context.drawImage(image, 0, TITLE_HEIGHT, width, height);
   return new Promise((resolve, reject) =>
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error('The image could not be made'))),

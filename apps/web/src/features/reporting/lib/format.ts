@@ -40,3 +40,17 @@ export function periodLabel(periodStart: string, period: 'MONTH' | 'WEEK' | 'DAY
   const label = period === 'MONTH' ? monthLabel.format(date) : dayLabel.format(date);
   return period === 'WEEK' ? `Week of ${label}` : label;
 }
+
+/** Whether the range starts and ends on the period's own boundaries (weeks run Monday to Sunday). */
+export function coversWholePeriods(
+  startDate: string,
+  endDate: string,
+  period: 'MONTH' | 'WEEK' | 'DAY',
+): boolean {
+  if (period === 'DAY') return true;
+  const start = new Date(`${startDate}T00:00:00Z`);
+  const dayAfterEnd = new Date(`${endDate}T00:00:00Z`);
+  dayAfterEnd.setUTCDate(dayAfterEnd.getUTCDate() + 1);
+  if (period === 'WEEK') return start.getUTCDay() === 1 && dayAfterEnd.getUTCDay() === 1;
+  return start.getUTCDate() === 1 && dayAfterEnd.getUTCDate() === 1;
+}
