@@ -61,7 +61,7 @@ export const DEMO_ACCOUNTS = [
     email: 'developer@demo.offplan.test',
     role: 'user',
     description:
-      'Developer, owner of Harbourline Developments: 8 projects, 3 recommended, 1 pending access request, 4 requests to review, leads in every status.',
+      'Developer, owner of Harbourline Developments: 8 projects, 3 recommended, 1 pending access request, 4 requests to review, leads in every status, 18 months of listing performance and buyer feedback.',
   },
   {
     email: 'marketer@demo.offplan.test',
