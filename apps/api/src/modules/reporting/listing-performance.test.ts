@@ -14,6 +14,7 @@ import { reportingFixtures } from './reporting.fixtures.ts';
 let t: TestApp;
 let developer: { id: string; cookie: string };
 let admin: { id: string; cookie: string };
+let newcomer: { id: string; cookie: string };
 let alpha: number;
 let alphaTownhouses: number;
 let bravo: number;
@@ -43,6 +44,7 @@ beforeAll(async () => {
   const orgB = await f.organisation('Bravo Homes');
   developer = await f.person({ organisationId: orgA, role: 'owner' });
   admin = await f.person({ admin: true });
+  newcomer = await f.person({ organisationId: orgB, role: 'owner' });
   const listed = { salesStatus: 'SELLING_NOW' as const };
   const midRiseCps = {
     ...listed,
@@ -197,6 +199,14 @@ describe('GET /api/reporting/listing-performance', () => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
       REPORTING_MESSAGES.projectNotVisible,
     );
+  });
+
+  it('answers zeros for someone with no projects: nothing of anyone else', async () => {
+    const answer = await report(newcomer, { ...MARCH, period: 'WEEK' });
+    expect(answer.totals).toMatchObject({ pageViews: 0, uniqueVisitors: 0, enquiries: 0, conversion: null });
+    expect(answer.series).toHaveLength(6);
+    expect(answer.byProject).toEqual([]);
+    expect(answer.benchmarks).toEqual([]);
   });
 
   it('lets a platform admin report on any project', async () => {
