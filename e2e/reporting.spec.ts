@@ -78,7 +78,8 @@ async function visit(browser: Browser, baseURL: string, clientAddress: string, p
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   await form.getByLabel('Name').fill(`Reporting Visitor ${unique}`);
   await form.getByLabel('Email').fill(`reporting.${unique}@example.com`);
-  await form.getByLabel('Phone').fill(`04${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
+  // 0412 is an allocated mobile range (a random 04xx may not be, and the form refuses it).
+  await form.getByLabel('Phone').fill(`0412${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`);
   await form.getByLabel('Your postcode').fill('2000');
   await form.getByLabel('I am a').selectOption('INVESTOR');
   await form.getByLabel('Budget ($)').fill('850000');
