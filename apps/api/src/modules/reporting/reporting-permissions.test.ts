@@ -1,6 +1,8 @@
 import { API_PATHS, ERROR_CODES, REPORTING_MESSAGES } from '@offplan/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectMembers } from '../../db/schema/index.ts';
+import { projectMembers, user } from '../../db/schema/index.ts';
+import { signIn } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { projectFixtures } from '../projects/projects.fixtures.ts';
 
@@ -8,6 +10,7 @@ import { projectFixtures } from '../projects/projects.fixtures.ts';
 
 let t: TestApp;
 let developer: { cookie: string };
+let media: { cookie: string };
 let alpha: number;
 let bravo: number;
 
@@ -33,7 +36,15 @@ beforeAll(async () => {
   developer = owner;
   alpha = await f.project('Alpha Quay', { organisationId: orgA });
   bravo = await f.project('Bravo Rise', { organisationId: orgB, salesStatus: 'SELLING_NOW' });
-  await t.db.insert(projectMembers).values({ projectId: alpha, userId: owner.id });
+  // Job role 8 (media agency): no lead contact details, reports all the same (design §1).
+  const mediaUser = await t.createUser({ firstName: 'Mia', lastName: 'Media' });
+  await f.join(orgA, mediaUser.id, 'member');
+  await t.db.update(user).set({ jobRoleId: 8 }).where(eq(user.id, mediaUser.id));
+  media = await signIn(t, mediaUser.email);
+  await t.db.insert(projectMembers).values([
+    { projectId: alpha, userId: owner.id },
+    { projectId: alpha, userId: mediaUser.id },
+  ]);
 });
 afterAll(() => t.close());
 
@@ -95,6 +106,11 @@ describe.each(REPORTS)('%s', (path) => {
     const response = await get(path, MARCH);
     expect(response.status).toBe(401);
     expect((await errorOf(response)).code).toBe(ERROR_CODES.sessionRequired);
+  });
+
+  it('lets job role 8 read the report of its projects', async () => {
+    const response = await get(path, { ...MARCH, projectIds: String(alpha) }, media.cookie);
+    expect(response.status).toBe(200);
   });
 
   it('takes a whole five years', async () => {
