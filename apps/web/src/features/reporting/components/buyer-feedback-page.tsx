@@ -10,7 +10,7 @@ import { useReportingSelections } from '../lib/use-reporting-selections.ts';
 import { DistributionChart, TrendChart } from './feedback-charts.tsx';
 import { FeedbackTables } from './feedback-tables.tsx';
 import { type FilterOption, ReportFilters } from './report-filters.tsx';
-import { ReportEmpty, ReportError, ReportSkeleton } from './report-states.tsx';
+import { ReportBody, ReportEmpty } from './report-states.tsx';
 import classes from './reporting.module.css';
 
 const route = getRouteApi('/_main/reporting/buyer-feedback');
@@ -107,14 +107,9 @@ export function BuyerFeedbackPage() {
         </Text>
       </Stack>
       <ReportFilters report="buyerFeedback" projects={options.projects} agents={options.agents} />
-      <div aria-busy={report.isFetching}>
-        {report.isError ? <ReportError error={report.error} /> : null}
-        {report.data ? (
-          <BuyerFeedbackReport answer={report.data} />
-        ) : report.isPending ? (
-          <ReportSkeleton cards={2} />
-        ) : null}
-      </div>
+      <ReportBody report={report} cards={2}>
+        {(answer) => <BuyerFeedbackReport answer={answer} />}
+      </ReportBody>
     </Stack>
   );
 }

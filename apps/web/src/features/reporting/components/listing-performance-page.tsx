@@ -11,7 +11,7 @@ import { KpiCards } from './kpi-cards.tsx';
 import { PerformanceCharts } from './performance-charts.tsx';
 import { PerformanceTable } from './performance-table.tsx';
 import { type FilterOption, ReportFilters } from './report-filters.tsx';
-import { ProjectsLink, ReportEmpty, ReportError, ReportSkeleton } from './report-states.tsx';
+import { ProjectsLink, ReportBody, ReportEmpty } from './report-states.tsx';
 import classes from './reporting.module.css';
 
 const route = getRouteApi('/_main/reporting/listing-performance');
@@ -85,14 +85,9 @@ export function ListingPerformancePage() {
         </Stack>
       </Group>
       <ReportFilters report="listingPerformance" projects={projects} />
-      <div aria-busy={report.isFetching}>
-        {report.isError ? <ReportError error={report.error} /> : null}
-        {report.data ? (
-          <ListingPerformanceReport answer={report.data} />
-        ) : report.isPending ? (
-          <ReportSkeleton cards={9} />
-        ) : null}
-      </div>
+      <ReportBody report={report} cards={9}>
+        {(answer) => <ListingPerformanceReport answer={answer} />}
+      </ReportBody>
     </Stack>
   );
 }

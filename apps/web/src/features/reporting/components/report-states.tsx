@@ -1,5 +1,6 @@
-import { Alert, Anchor, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
@@ -49,4 +50,40 @@ export function ReportEmpty({ title, children }: { title: string; children: Reac
 
 export function ProjectsLink({ children }: { children: ReactNode }) {
   return <Anchor renderRoot={(props) => <Link {...props} to="/projects" />}>{children}</Anchor>;
+}
+
+/**
+ * A report's body through its states: skeletons on the first load, the API's message on an error,
+ * and while new filters load, the last figures dimmed under a note that they are being updated.
+ */
+export function ReportBody<T>({
+  report,
+  cards,
+  children,
+}: {
+  report: UseQueryResult<T>;
+  cards: number;
+  children: (data: T) => ReactNode;
+}) {
+  const updating = report.isPlaceholderData && report.isFetching;
+  return (
+    <Stack gap="sm" aria-busy={report.isFetching}>
+      {updating ? (
+        <Group gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Updating the report…
+          </Text>
+        </Group>
+      ) : null}
+      {report.isError ? <ReportError error={report.error} /> : null}
+      {report.data !== undefined ? (
+        <div style={{ opacity: updating ? 0.55 : 1, transition: 'opacity 150ms' }}>
+          {children(report.data)}
+        </div>
+      ) : report.isPending ? (
+        <ReportSkeleton cards={cards} />
+      ) : null}
+    </Stack>
+  );
 }
