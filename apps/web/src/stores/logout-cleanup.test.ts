@@ -7,6 +7,7 @@ import {
 } from './dashboard-store.ts';
 import { useLayoutStore } from './layout-store.ts';
 import { logoutCleanup } from './logout-cleanup.ts';
+import { DEFAULT_REPORTING_SELECTIONS, useReportingStore } from './reporting-store.ts';
 import { readSiteColor } from './theme-store.ts';
 
 beforeEach(() => {
@@ -21,6 +22,7 @@ describe('logoutCleanup (spec §4, exactly its list)', () => {
     useLayoutStore.getState().setNavbarCollapsed(true);
     window.localStorage.setItem(STORAGE_KEYS.reportFilterMarker, 'true');
     window.localStorage.setItem(STORAGE_KEYS.reportingSelections, '[1,2]');
+    useReportingStore.getState().select({ selectedProjects: [1, 2], period: 'WEEK' });
 
     logoutCleanup();
 
@@ -32,6 +34,8 @@ describe('logoutCleanup (spec §4, exactly its list)', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.toggleSidebar)).toBe('false');
     expect(window.localStorage.getItem(STORAGE_KEYS.reportFilterMarker)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.reportingSelections)).toBeNull();
+    // The open tab's reporting state too, so the next user does not inherit it.
+    expect(useReportingStore.getState()).toMatchObject(DEFAULT_REPORTING_SELECTIONS);
   });
 
   it('touches no other key', () => {
