@@ -78,7 +78,8 @@ test('a buyer follows the feedback email, rates 4 stars once, and the developerâ
   const buyer = {
     name: `Sam Rater ${unique}`,
     email: `sam.rater.${unique}@example.com`,
-    phone: `04${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    // A mobile number the form takes (0412 â€¦), different for each run.
+    phone: `0412${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
   };
   const comment = `Clear answers and a quick call back (${unique}).`;
 
