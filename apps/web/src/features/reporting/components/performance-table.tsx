@@ -82,7 +82,7 @@ export function PerformanceTable({
             <Table.Tbody>
               {answer.byProject.map((project) => (
                 <Table.Tr key={project.projectId} data-testid="performance-row">
-                  <Table.Td miw={150}>{project.title}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{project.title}</Table.Td>
                   <FigureCells figures={project} />
                 </Table.Tr>
               ))}
