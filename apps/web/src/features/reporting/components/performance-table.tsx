@@ -89,7 +89,7 @@ export function PerformanceTable({
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr fw={700}>
-                <Table.Td>All selected projects</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>All selected projects</Table.Td>
                 <FigureCells figures={answer.totals} />
               </Table.Tr>
             </Table.Tfoot>
