@@ -347,7 +347,12 @@ async function timeColdReports(database: Database, viewer: ReportViewer, subject
 }
 
 /** The report through the API (in process) next to the same repository call, by week, month and day. */
-async function timeReports(database: Database, dataDir: string, subjects: Subjects) {
+async function timeReports(
+  kind: 'postgres' | 'pglite',
+  database: Database,
+  dataDir: string,
+  subjects: Subjects,
+) {
   const { app, stop, headers } = await signedInBenchApp(database, dataDir);
   try {
     const viewer = { userId: subjects.userId, isAdmin: false };
@@ -388,7 +393,7 @@ async function timeReports(database: Database, dataDir: string, subjects: Subjec
     );
     const [week] = await measure([report('WEEK'), report('MONTH'), report('DAY')]);
     console.log(
-      `      by week: p95 ${week!.apiP95.toFixed(1)} ms through the API (target <= 100 ms: ${target(week!.apiP95 <= 100)}), API/SQL ${(week!.apiP95 / week!.bareP95).toFixed(2)}x (target <= 1.5x: ${target(week!.apiP95 <= 1.5 * week!.bareP95)})`,
+      `      by week: p95 ${week!.apiP95.toFixed(1)} ms through the API (${kind === 'postgres' ? `target <= 100 ms: ${target(week!.apiP95 <= 100)}` : 'the 100 ms target is for PostgreSQL'}), API/SQL ${(week!.apiP95 / week!.bareP95).toFixed(2)}x (target <= 1.5x: ${target(week!.apiP95 <= 1.5 * week!.bareP95)})`,
     );
   } finally {
     await stop();
@@ -533,7 +538,7 @@ async function runOn(kind: 'postgres' | 'pglite') {
     console.log(
       `\n   2. listing performance, ${subjects.startDate} to ${subjects.endDate}, through the API (in process) and the same repository call (ms)`,
     );
-    await timeReports(scratch.database, scratch.dataDir, subjects);
+    await timeReports(kind, scratch.database, scratch.dataDir, subjects);
     // PGlite is one process's: the server process opens the folder next.
     if (kind === 'pglite') {
       await scratch.database.close();
