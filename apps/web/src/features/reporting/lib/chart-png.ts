@@ -43,7 +43,8 @@ export function serializeChartSvg(svg: SVGSVGElement): { markup: string; width: 
   const height = box.height + 2 * MARGIN;
   const clone = svg.cloneNode(true) as SVGSVGElement;
   inlinePaint(svg, clone);
-  clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  // As a namespace declaration, which the serializer writes once (a plain attribute came out twice).
+  clone.setAttributeNS('http://www.w3.org/2000/xmlns/', 'xmlns', 'http://www.w3.org/2000/svg');
   clone.setAttribute('width', String(width));
   clone.setAttribute('height', String(height));
   clone.setAttribute('viewBox', `${-MARGIN} ${-MARGIN} ${width} ${height}`);
