@@ -95,7 +95,10 @@ function feedbackAnswerOf(): BuyerFeedbackAnswer {
     agent: { responses: 2, average: 3.5, distribution: [0, 0, 0, 1, 1, 0] },
     trend: [{ periodStart: '2026-03-01', responses: 3, projectAverage: 4, agentAverage: 3.5 }],
     byProject: [{ ...summary, projectId: 11, title: 'Harbour Residences' }],
-    byAgent: [{ ...summary, agentId: 'u7', name: 'Alex Agent' }],
+    byAgent: [
+      { ...summary, agentId: 'u7', name: 'Alex Agent' },
+      { ...summary, agentId: 'u8', name: 'Bea Broker' },
+    ],
     byBuyerType: [{ ...summary, buyerType: 'INVESTOR' }],
     comments: [
       {
@@ -131,7 +134,16 @@ function stubReportingApi(options: ReportingApi = {}) {
     }),
     'GET /api/projects': ok({ items: [], total: 0 }),
     [`GET ${PERFORMANCE}`]: options.performance ?? ((call) => ok(performanceAnswerOf(call.url.searchParams))),
-    [`GET ${FEEDBACK}`]: options.feedback ?? (() => ok(feedbackAnswerOf())),
+    [`GET ${FEEDBACK}`]:
+      options.feedback ??
+      ((call) => {
+        // Narrowed to one agent, the answer names only that agent, as the API's does.
+        const agent = call.url.searchParams.get('feedbackAgent');
+        const answer = feedbackAnswerOf();
+        return ok(
+          agent ? { ...answer, byAgent: answer.byAgent.filter((row) => row.agentId === agent) } : answer,
+        );
+      }),
   });
 }
 
@@ -361,6 +373,12 @@ describe('/reporting/buyer-feedback', () => {
       fireEvent.click(screen.getByRole('combobox', { name: 'Agent' }));
       fireEvent.click(await screen.findByRole('option', { name: 'Alex Agent' }));
       await waitFor(() => expect(lastQuery(calls, FEEDBACK).feedbackAgent).toBe('u7'));
+      fireEvent.click(screen.getByRole('tab', { name: 'By agent' }));
+      const byAgent = await screen.findByRole('table', { name: 'Ratings by agent' });
+      await waitFor(() => expect(within(byAgent).queryByText('Bea Broker')).toBeNull());
+      // The other agent stays on offer, so the choice can be changed without clearing it first.
+      fireEvent.click(screen.getByRole('combobox', { name: 'Agent' }));
+      expect(await screen.findByRole('option', { name: 'Bea Broker' })).toBeTruthy();
     },
     SLOW,
   );

@@ -7,6 +7,7 @@ import { buyerFeedbackQueryOptions } from '../api/reporting.ts';
 import { formatStars } from '../lib/format.ts';
 import { buyerFeedbackQueryOf } from '../lib/report-range.ts';
 import { useReportingSelections } from '../lib/use-reporting-selections.ts';
+import { useSeenOptions } from '../lib/use-seen-options.ts';
 import { DistributionChart, TrendChart } from './feedback-charts.tsx';
 import { FeedbackTables } from './feedback-tables.tsx';
 import { type FilterOption, ReportFilters } from './report-filters.tsx';
@@ -81,8 +82,12 @@ function useFilterOptions(answer: BuyerFeedbackAnswer | undefined): {
   const projects =
     account?.projects ?? answer?.byProject.map((row) => ({ id: row.projectId, title: row.title })) ?? [];
   return {
-    projects: projects.map((project) => ({ value: String(project.id), label: project.title })),
-    agents: (answer?.byAgent ?? []).map((agent) => ({ value: agent.agentId, label: agent.name })),
+    projects: useSeenOptions(
+      projects.map((project) => ({ value: String(project.id), label: project.title })),
+    ),
+    agents: useSeenOptions(
+      (answer?.byAgent ?? []).map((agent) => ({ value: agent.agentId, label: agent.name })),
+    ),
   };
 }
 

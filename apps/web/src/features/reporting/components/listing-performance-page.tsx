@@ -6,6 +6,7 @@ import { userProjectsQueryOptions } from '../../projects/index.ts';
 import { listingPerformanceQueryOptions } from '../api/reporting.ts';
 import { listingPerformanceQueryOf } from '../lib/report-range.ts';
 import { useReportingSelections } from '../lib/use-reporting-selections.ts';
+import { useSeenOptions } from '../lib/use-seen-options.ts';
 import { BenchmarkTable } from './benchmark-table.tsx';
 import { KpiCards } from './kpi-cards.tsx';
 import { PerformanceCharts } from './performance-charts.tsx';
@@ -24,7 +25,9 @@ function useProjectOptions(answer: ListingPerformanceAnswer | undefined): Filter
   const projects =
     account?.projects ??
     answer?.byProject.map((project) => ({ id: project.projectId, title: project.title }));
-  return (projects ?? []).map((project) => ({ value: String(project.id), label: project.title }));
+  return useSeenOptions(
+    (projects ?? []).map((project) => ({ value: String(project.id), label: project.title })),
+  );
 }
 
 function hasActivity(answer: ListingPerformanceAnswer): boolean {

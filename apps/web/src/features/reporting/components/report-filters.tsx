@@ -22,8 +22,9 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { hasReportFilterMarker, useReportingStore } from '../../../stores/reporting-store.ts';
 import { type ReportRange, reportingToday, resolveRange } from '../lib/report-range.ts';
+import type { FilterOption } from '../lib/use-seen-options.ts';
 
-export type FilterOption = { value: string; label: string };
+export type { FilterOption } from '../lib/use-seen-options.ts';
 
 const PERIOD_LABELS: Record<CalendarGranularity, string> = { MONTH: 'Month', WEEK: 'Week', DAY: 'Day' };
 const PERIOD_OPTIONS = CALENDAR_GRANULARITIES.map((value) => ({ value, label: PERIOD_LABELS[value] }));
