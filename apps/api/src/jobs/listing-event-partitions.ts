@@ -1,7 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Settings } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
-import { LISTING_EVENTS_PER_ADDRESS } from '../modules/listing-events/listing-event-intake.ts';
 import { forgetEndedListingEventLimits } from '../modules/listing-events/listing-events.repository.ts';
 import {
   dropListingEventPartitionsBefore,
@@ -27,7 +26,7 @@ export async function maintainListingEventPartitions(
   const created = await ensureListingEventPartitions(db, now);
   const cutoff = new Date(now.getTime() - options.retentionDays * DAY_MS);
   const dropped = await dropListingEventPartitionsBefore(db, cutoff);
-  const forgotten = await forgetEndedListingEventLimits(db, LISTING_EVENTS_PER_ADDRESS.windowSeconds);
+  const forgotten = await forgetEndedListingEventLimits(db);
   if (created || dropped.length)
     options.logger.info({ created, dropped, cutoff, forgotten }, 'listing event partitions');
   return { created, dropped, forgotten };

@@ -14,16 +14,21 @@ export type ThrottleWindow = { windowSeconds: number; max: number };
 export type ThrottleHit = { allowed: boolean; hits: number; retryAfterSeconds: number };
 
 /**
- * One counter's upsert: a hit in its window, or the first of a new window once the last one ended.
- * `from`: counted only for the rows it gives (`from listing where open`), else always.
+ * One counter's upsert: hits in its window, or the first of a new window once the last one ended.
+ * `from`: counted only for the rows it gives (`from listing where open`), else always. `weight`: how
+ * many hits this call counts (a batch of listing events counts each event), one by default.
  */
-function countHit(key: string | Placeholder, windowSeconds: number, from?: SQL) {
+export function countHitSql(
+  key: string | Placeholder,
+  windowSeconds: number,
+  { from, weight = sql`1` }: { from?: SQL; weight?: SQL } = {},
+) {
   return sql`
     insert into throttle_counters as counter (key, window_started_at, hits)
-    ${from ? sql`select ${key}, now(), 1 ${from}` : sql`values (${key}, now(), 1)`}
+    ${from ? sql`select ${key}, now(), ${weight} ${from}` : sql`values (${key}, now(), ${weight})`}
     on conflict (key) do update set
       hits = case when counter.window_started_at <= now() - make_interval(secs => ${windowSeconds})
-        then 1 else counter.hits + 1 end,
+        then excluded.hits else counter.hits + excluded.hits end,
       window_started_at = case when counter.window_started_at <= now() - make_interval(secs => ${windowSeconds})
         then now() else counter.window_started_at end
     returning hits,
@@ -41,7 +46,8 @@ export function throttleCountingSql(
   from?: SQL,
 ) {
   const ctes = counters.map(
-    ({ key, window }, i) => sql`${sql.raw(`hit${i}`)} as (${countHit(key, window.windowSeconds, from)})`,
+    ({ key, window }, i) =>
+      sql`${sql.raw(`hit${i}`)} as (${countHitSql(key, window.windowSeconds, { from })})`,
   );
   const picks = counters.map((_, i) => sql.raw(`select ${i} as position, hits, reset_in from hit${i}`));
   const over = counters.length
@@ -103,6 +109,19 @@ export async function peekThrottle(db: Db, key: string, { windowSeconds, max }: 
     hits,
     retryAfterSeconds: Math.max(1, Number(row?.reset_in ?? windowSeconds)),
   };
+}
+
+/**
+ * Forgets the counters under `keyPrefix` whose window ended: a key per client address would otherwise
+ * keep a row for every address that ever called. Answers how many were removed.
+ */
+export async function forgetEndedCounters(db: Db, keyPrefix: string, windowSeconds: number) {
+  const result = (await db.execute(sql`
+    delete from throttle_counters
+    where starts_with(key, ${keyPrefix})
+      and window_started_at <= now() - make_interval(secs => ${windowSeconds})
+    returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }
 
 /** Forgets `key` (a successful sign-in clears its failure count). */

@@ -1,16 +1,9 @@
-import { LISTING_EVENTS_PER_ADDRESS_PER_MINUTE, type ListingEventBatch } from '@offplan/shared';
+import type { ListingEventBatch } from '@offplan/shared';
 import { requestListingRollup } from '../../jobs/listing-rollup.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { visitorSketchOf } from '../../lib/hyperloglog.ts';
-import type { ThrottleWindow } from '../../lib/throttle.ts';
 import { listingEventLimitKey, storeListingEvents } from './listing-events.repository.ts';
 import { campaignValue, deviceClassOf, isBotAgent, referrerHostOf } from './listing-visit.ts';
-
-/** Decision 028: events per client address per minute, counted in the database across processes. */
-export const LISTING_EVENTS_PER_ADDRESS: ThrottleWindow = {
-  windowSeconds: 60,
-  max: LISTING_EVENTS_PER_ADDRESS_PER_MINUTE,
-};
 
 export type ListingEventOutcome =
   | { kind: 'stored'; stored: number }
@@ -36,7 +29,6 @@ export async function receiveListingEvents(
   if (visit.signedIn || isBotAgent(visit.userAgent)) return { kind: 'stored', stored: 0 };
   const result = await storeListingEvents(deps.database.db, {
     limitKey: listingEventLimitKey(visit.clientIp),
-    limit: LISTING_EVENTS_PER_ADDRESS,
     events: batch.events,
     visitor: visitorSketchOf(batch.visitorId),
     device: deviceClassOf(visit.userAgent ?? ''),

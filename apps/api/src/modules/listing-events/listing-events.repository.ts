@@ -1,8 +1,12 @@
-import type { DeviceClass, ListingEventKind } from '@offplan/shared';
+import {
+  type DeviceClass,
+  LISTING_EVENTS_PER_ADDRESS_PER_MINUTE,
+  type ListingEventKind,
+} from '@offplan/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared-statement.ts';
-import type { ThrottleWindow } from '../../lib/throttle.ts';
+import { countHitSql, forgetEndedCounters, type ThrottleWindow } from '../../lib/throttle.ts';
 
 const LIMIT_KEY_PREFIX = 'listing-events:';
 
@@ -10,10 +14,15 @@ const LIMIT_KEY_PREFIX = 'listing-events:';
 export const listingEventLimitKey = (clientIp: string | undefined) =>
   `${LIMIT_KEY_PREFIX}${clientIp ?? 'unknown'}`;
 
+/** Decision 028: events per client address per minute, counted in the database across processes. */
+export const LISTING_EVENTS_PER_ADDRESS: ThrottleWindow = {
+  windowSeconds: 60,
+  max: LISTING_EVENTS_PER_ADDRESS_PER_MINUTE,
+};
+
 export type ListingEventsToStore = {
-  /** The throttle key of the client address, and its window (events, not requests, are counted). */
+  /** The throttle key of the client address (events, not requests, are counted). */
   limitKey: string;
-  limit: ThrottleWindow;
   events: readonly { projectId: number; kind: ListingEventKind }[];
   visitor: { register: number; rank: number };
   device: DeviceClass;
@@ -35,26 +44,15 @@ const p = sql.placeholder;
 /**
  * The whole intake of a batch in one statement, built once and prepared per connection (decision 022:
  * this path must take thousands of events a second):
- * - `hit` counts the batch's events on the address's counter in `throttle_counters`, with the fixed
- *   window of lib/throttle.ts; weighted by the number of events, which that helper does not do (it
- *   counts one per call), so a flood of full batches stops at the same number of events as single ones;
+ * - `hit` counts the batch's events on the address's counter (lib/throttle.ts, weighted by the number
+ *   of events), so a flood of full batches stops at the same number of events as single ones;
  * - `listed` keeps the projects that have a public page (on the marketplace: not hidden, not stopped);
  * - `stored` is the one multi-row insert, made only when the counter is within its limit. `tx` and
  *   `occurred_at` take their defaults: the inserting transaction and the server's clock.
  */
 const storeBatch = preparedStatement<StoreRow>(
   () => sql`
-    with hit as (
-      insert into throttle_counters as counter (key, window_started_at, hits)
-      values (${p('key')}, now(), ${p('weight')}::int)
-      on conflict (key) do update set
-        hits = case when counter.window_started_at <= now() - make_interval(secs => ${p('windowSeconds')}::int)
-          then excluded.hits else counter.hits + excluded.hits end,
-        window_started_at = case when counter.window_started_at <= now() - make_interval(secs => ${p('windowSeconds')}::int)
-          then now() else counter.window_started_at end
-      returning hits,
-        ceil(extract(epoch from (window_started_at + make_interval(secs => ${p('windowSeconds')}::int) - now())))::int as reset_in
-    ),
+    with hit as (${countHitSql(p('key'), LISTING_EVENTS_PER_ADDRESS.windowSeconds, { weight: sql`${p('weight')}::int` })}),
     listed as (
       select id from projects
       where id = any(${p('projectIds')}::int[]) and sales_status <> 'HIDDEN' and stage <> 'NOT_PROCEEDING'
@@ -67,7 +65,7 @@ const storeBatch = preparedStatement<StoreRow>(
         ${p('utmMedium')}::text, ${p('utmCampaign')}::text
       from unnest(${p('projectIds')}::int[], ${p('kinds')}::text[]) as event(project_id, kind)
       join listed on listed.id = event.project_id
-      where (select hits from hit) <= ${p('max')}::int
+      where (select hits from hit) <= ${LISTING_EVENTS_PER_ADDRESS.max}
       returning 1
     )
     select hit.hits, hit.reset_in, (select count(*)::int from stored) as stored from hit`,
@@ -78,8 +76,6 @@ export async function storeListingEvents(db: Db, input: ListingEventsToStore): P
   const [row] = await storeBatch(db, {
     key: input.limitKey,
     weight: input.events.length,
-    windowSeconds: input.limit.windowSeconds,
-    max: input.limit.max,
     projectIds: input.events.map((event) => event.projectId),
     kinds: input.events.map((event) => event.kind),
     register: input.visitor.register,
@@ -91,21 +87,12 @@ export async function storeListingEvents(db: Db, input: ListingEventsToStore): P
     utmCampaign: input.utmCampaign,
   });
   if (!row) throw new Error('the listing-event intake answered no row');
-  if (Number(row.hits) > input.limit.max) {
+  if (Number(row.hits) > LISTING_EVENTS_PER_ADDRESS.max) {
     return { outcome: 'limited', retryAfterSeconds: Math.max(1, Number(row.reset_in)) };
   }
   return { outcome: 'stored', stored: Number(row.stored) };
 }
 
-/**
- * Forgets the address counters whose window ended (every visitor's address gets one: without this the
- * table keeps one row per address that ever visited). Answers how many were removed.
- */
-export async function forgetEndedListingEventLimits(db: Db, windowSeconds: number): Promise<number> {
-  const result = (await db.execute(sql`
-    delete from throttle_counters
-    where key like ${`${LIMIT_KEY_PREFIX}%`}
-      and window_started_at <= now() - make_interval(secs => ${windowSeconds})
-    returning 1`)) as unknown as { rows: unknown[] };
-  return result.rows.length;
-}
+/** Forgets the address counters whose minute ended (one row per address that ever visited, else). */
+export const forgetEndedListingEventLimits = (db: Db) =>
+  forgetEndedCounters(db, LIMIT_KEY_PREFIX, LISTING_EVENTS_PER_ADDRESS.windowSeconds);
