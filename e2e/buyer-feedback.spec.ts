@@ -1,49 +1,12 @@
 import { type BuyerFeedbackAnswer, type LeadPage, REPORTING_TIME_ZONE } from '@offplan/shared';
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { developerListing, enquire, newBuyer } from './listing-visitor.ts';
 import { apiAs, latestMessage, linkIn } from './mailbox.ts';
 
 // Issue 17's feedback walk: a buyer enquires on a listing → the feedback email (FEEDBACK_REQUEST_DELAY_HOURS=0
 // on the e2e server) → the buyer rates the project 4 stars and the agent on the public page → the link
 // works once → the developer's buyer feedback report shows the rating.
-
-type UserProjects = {
-  output: { projects: { id: number; title: string; prefix: string; slug: string; salesStatus: string }[] };
-};
-
-async function developerListing(developer: APIRequestContext) {
-  const { output } = (await (await developer.get('/api/user-projects')).json()) as UserProjects;
-  const listing = output.projects.find((project) => project.salesStatus === 'SELLING_NOW');
-  expect(listing, 'the demo developer has a listing selling now').toBeTruthy();
-  return { ...listing!, path: `/${listing!.prefix}/${listing!.slug}` };
-}
-
-/** A visitor with no session sends the listing page's enquiry form, as a buyer would. */
-async function enquire(
-  browser: Browser,
-  baseURL: string,
-  clientAddress: string,
-  path: string,
-  buyer: { name: string; email: string; phone: string },
-) {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': clientAddress },
-  });
-  const page = await context.newPage();
-  await page.goto(path);
-  const form = page.locator('#enquiry');
-  await form.getByLabel('Name').fill(buyer.name);
-  await form.getByLabel('Email').fill(buyer.email);
-  await form.getByLabel('Phone').fill(buyer.phone);
-  await form.getByLabel('I am a').selectOption('FIRST_HOME_BUYER');
-  await form.getByLabel(/I agree to be contacted/).check();
-  // The form refuses what is sent faster than a person fills it in (ENQUIRY_MIN_FILL_MS).
-  await page.waitForTimeout(3200);
-  await form.getByRole('button', { name: 'Send enquiry' }).click();
-  await expect(page.getByText('Thank you: your enquiry has been sent')).toBeVisible();
-  await context.close();
-}
 
 /** The developer takes the lead: the page then asks about them as the agent who handled it. */
 async function assignToDeveloper(developer: APIRequestContext, email: string) {
@@ -74,14 +37,8 @@ test('a buyer follows the feedback email, rates 4 stars once, and the developer�
   const developer = await apiAs(baseURL!, clientAddress, DEMO.developer);
   const admin = await apiAs(baseURL!, clientAddress, DEMO.admin);
   const listing = await developerListing(developer);
-  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const buyer = {
-    name: `Sam Rater ${unique}`,
-    email: `sam.rater.${unique}@example.com`,
-    // A mobile number the form takes (0412 …), different for each run.
-    phone: `0412${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
-  };
-  const comment = `Clear answers and a quick call back (${unique}).`;
+  const buyer = newBuyer('rater', 'FIRST_HOME_BUYER');
+  const comment = `Clear answers and a quick call back (${buyer.email}).`;
 
   await enquire(browser, baseURL!, clientAddress, listing.path, buyer);
   await assignToDeveloper(developer, buyer.email);

@@ -1,6 +1,7 @@
 import type { LeadDetail, LeadPage, OutboxMessage, ScoringRule } from '@offplan/shared';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { developerListing, enquire, newBuyer } from './listing-visitor.ts';
 import { apiAs } from './mailbox.ts';
 
 // Issue 16's walk: a visitor enquires on a listing → the developer's bell and email → the lead on /leads
@@ -9,58 +10,7 @@ import { apiAs } from './mailbox.ts';
 // Serial: the scoring test changes the platform's rules, which the first test's score depends on.
 test.describe.configure({ mode: 'serial' });
 
-type UserProjects = {
-  output: { projects: { id: number; title: string; prefix: string; slug: string; salesStatus: string }[] };
-};
-
-type Buyer = { name: string; email: string; phone: string; message: string };
-
 const bell = (page: Page) => page.getByTestId('notification-bell');
-
-function newBuyer(tag: string): Buyer {
-  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return {
-    name: `Robin ${tag} ${unique}`,
-    email: `robin.${tag}.${unique}@example.com`,
-    // 0412 is an allocated mobile range: a random 04 number can fall in one the form refuses (0445…).
-    phone: `0412${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
-    message: 'Is the two-bedroom still available? <b>Not bold</b>',
-  };
-}
-
-/** One of the developer's listings that takes enquiries (design §2: not HIDDEN or SOLD_OUT). */
-async function developerListing(developer: APIRequestContext) {
-  const { output } = (await (await developer.get('/api/user-projects')).json()) as UserProjects;
-  const listing = output.projects.find((project) => project.salesStatus === 'SELLING_NOW');
-  expect(listing, 'the demo developer has a listing selling now').toBeTruthy();
-  return { ...listing!, path: `/${listing!.prefix}/${listing!.slug}` };
-}
-
-/** A visitor with no session fills the listing page's form and sends it, as a buyer would. */
-async function enquire(browser: Browser, baseURL: string, clientAddress: string, path: string, buyer: Buyer) {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': clientAddress },
-  });
-  const page = await context.newPage();
-  await page.goto(`${path}?utm_source=e2e&utm_medium=test`);
-  const form = page.locator('#enquiry');
-  await form.getByLabel('Name').fill(buyer.name);
-  await form.getByLabel('Email').fill(buyer.email);
-  await form.getByLabel('Phone').fill(buyer.phone);
-  await form.getByLabel('Your postcode').fill('2000');
-  await form.getByLabel('I am a').selectOption('INVESTOR');
-  await form.getByLabel('Budget ($)').fill('950000');
-  await form.getByLabel('When do you plan to buy?').selectOption('WITHIN_3_MONTHS');
-  await form.getByLabel('Finance').selectOption('PRE_APPROVED');
-  await form.getByLabel('Message').fill(buyer.message);
-  await form.getByLabel(/I agree to be contacted/).check();
-  // The form refuses what is sent faster than a person fills it in (ENQUIRY_MIN_FILL_MS).
-  await page.waitForTimeout(3200);
-  await form.getByRole('button', { name: 'Send enquiry' }).click();
-  await expect(page.getByText('Thank you: your enquiry has been sent')).toBeVisible();
-  await context.close();
-}
 
 async function leadsOf(api: APIRequestContext, email: string) {
   const response = await api.get(`/api/leads?q=${encodeURIComponent(email)}`);

@@ -8,6 +8,7 @@ import {
 } from '@offplan/shared';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { developerListings, newBuyer, sendEnquiry } from './listing-visitor.ts';
 import { apiAs } from './mailbox.ts';
 
 // Issue 17's "Done when", listing-performance part: a visitor opens a listing, downloads its brochure
@@ -22,10 +23,6 @@ import { apiAs } from './mailbox.ts';
 const VISITOR_USER_AGENT =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
-type UserProjects = {
-  output: { projects: { id: number; title: string; prefix: string; slug: string; salesStatus: string }[] };
-};
-
 function reportingToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: REPORTING_TIME_ZONE }).format(new Date());
 }
@@ -38,11 +35,9 @@ function daysBefore(isoDay: string, days: number): string {
 
 /** One of the developer's listings whose public page offers a brochure and takes enquiries. */
 async function listingWithBrochure(developer: APIRequestContext) {
-  const { output } = (await (await developer.get('/api/user-projects')).json()) as UserProjects;
-  for (const project of output.projects.filter((candidate) => candidate.salesStatus === 'SELLING_NOW')) {
-    const path = `/${project.prefix}/${project.slug}`;
-    const html = await (await developer.get(path)).text();
-    if (html.includes('data-track="brochure_download"')) return { ...project, path };
+  for (const listing of await developerListings(developer)) {
+    const html = await (await developer.get(listing.path)).text();
+    if (html.includes('data-track="brochure_download"')) return listing;
   }
   throw new Error('The demo developer has no selling listing with a brochure');
 }
@@ -74,23 +69,7 @@ async function visit(browser: Browser, baseURL: string, clientAddress: string, p
     .locator('[data-track="brochure_download"]')
     .first()
     .click({ modifiers: ['Alt'] });
-  const form = page.locator('#enquiry');
-  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  await form.getByLabel('Name').fill(`Reporting Visitor ${unique}`);
-  await form.getByLabel('Email').fill(`reporting.${unique}@example.com`);
-  // 0412 is an allocated mobile range (a random 04xx may not be, and the form refuses it).
-  await form.getByLabel('Phone').fill(`0412${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`);
-  await form.getByLabel('Your postcode').fill('2000');
-  await form.getByLabel('I am a').selectOption('INVESTOR');
-  await form.getByLabel('Budget ($)').fill('850000');
-  await form.getByLabel('When do you plan to buy?').selectOption('WITHIN_3_MONTHS');
-  await form.getByLabel('Finance').selectOption('PRE_APPROVED');
-  await form.getByLabel('Message').fill('Is there a brochure with prices?');
-  await form.getByLabel(/I agree to be contacted/).check();
-  // The form refuses what is sent faster than a person fills it in (ENQUIRY_MIN_FILL_MS).
-  await page.waitForTimeout(3200);
-  await form.getByRole('button', { name: 'Send enquiry' }).click();
-  await expect(page.getByText('Thank you: your enquiry has been sent')).toBeVisible();
+  await sendEnquiry(page, newBuyer('reporting'));
   await context.close();
 }
 

@@ -28,6 +28,7 @@ import { createScratchPostgresDatabase } from '../src/test/test-app.ts';
 import { signedInBenchApp } from './bench-app.ts';
 import { BENCH_TEAM, fillBenchData } from './bench-leads-fill.ts';
 import { benchExport, benchIntake, type ServerProcess, startServerProcess } from './bench-leads-server.ts';
+import { type Measured, measureApiAgainstSql } from './bench-measure.ts';
 
 const { values } = parseArgs({
   options: {
@@ -59,10 +60,6 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5
 const BENCH_DB = 'bench_leads';
 const ADMIN_EMAIL = 'admin@demo.offplan.test';
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const ms = (value: number) => value.toFixed(2).padStart(7);
-
 /** A scratch database: PGlite in a folder of its own (the server process opens it later), or a fresh one on the server. */
 async function openScratch(kind: 'postgres' | 'pglite') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'offplan-bench-leads-'));
@@ -78,39 +75,8 @@ async function openScratch(kind: 'postgres' | 'pglite') {
   };
 }
 
-type Measured = { name: string; api: () => Promise<unknown>; bare: () => Promise<unknown> };
-
-/** Both calls of each query, alternating so drift hits both alike; p50/p95 of each and their ratio. */
-async function measure(queries: Measured[]) {
-  console.log(
-    `   ${'query'.padEnd(44)} ${'API p50'.padStart(7)} ${'p95'.padStart(7)}   ${'SQL p50'.padStart(7)} ${'p95'.padStart(7)}   API/SQL p50  p95`,
-  );
-  for (const query of queries) {
-    const api: number[] = [];
-    const bare: number[] = [];
-    for (let i = 0; i < warmup + runs; i++) {
-      for (const [call, samples] of [
-        [query.api, api],
-        [query.bare, bare],
-      ] as const) {
-        const started = performance.now();
-        await call();
-        if (i >= warmup) samples.push(performance.now() - started);
-      }
-    }
-    api.sort((a, b) => a - b);
-    bare.sort((a, b) => a - b);
-    const [a50, a95, b50, b95] = [
-      percentile(api, 50),
-      percentile(api, 95),
-      percentile(bare, 50),
-      percentile(bare, 95),
-    ];
-    console.log(
-      `   ${query.name.padEnd(44)} ${ms(a50)} ${ms(a95)}   ${ms(b50)} ${ms(b95)}   ${(a50 / b50).toFixed(2).padStart(7)}x ${(a95 / b95).toFixed(2).padStart(5)}x`,
-    );
-  }
-}
+/** The API call and the bare SQL of each query, timed alike (bench-measure.ts). */
+const measure = (queries: Measured[]) => measureApiAgainstSql(queries, { warmup, runs });
 
 /** What the queries are about: a listing of the developer's with many leads, a recent lead of theirs, dates. */
 async function benchSubjects(database: Database) {

@@ -42,6 +42,7 @@ import {
 import { createScratchPostgresDatabase } from '../src/test/test-app.ts';
 import { BENCH_USER_EMAIL, signedInBenchApp } from './bench-app.ts';
 import { type ServerProcess, startServerProcess } from './bench-leads-server.ts';
+import { type Measured, measureApiAgainstSql, percentile } from './bench-measure.ts';
 
 const { values } = parseArgs({
   options: {
@@ -95,9 +96,6 @@ const EVENTS_PER_ENQUIRY = 250;
 const EVENTS_PER_BATCH = 10;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const ms = (value: number) => value.toFixed(2).padStart(7);
 const count = (value: number) => value.toLocaleString('en-AU');
 const target = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
@@ -286,42 +284,8 @@ async function benchSubjects(database: Database) {
 }
 type Subjects = Awaited<ReturnType<typeof benchSubjects>>;
 
-type Measured = { name: string; api: () => Promise<unknown>; bare: () => Promise<unknown> };
-
-/** Both calls of each query, alternating so drift hits both alike; p50/p95 of each and their ratio. */
-async function measure(queries: Measured[]) {
-  console.log(
-    `   ${'query'.padEnd(44)} ${'API p50'.padStart(7)} ${'p95'.padStart(7)}   ${'SQL p50'.padStart(7)} ${'p95'.padStart(7)}   API/SQL p50  p95`,
-  );
-  const results: { name: string; apiP95: number; bareP95: number }[] = [];
-  for (const query of queries) {
-    const api: number[] = [];
-    const bare: number[] = [];
-    for (let i = 0; i < warmup + runs; i++) {
-      for (const [call, samples] of [
-        [query.api, api],
-        [query.bare, bare],
-      ] as const) {
-        const started = performance.now();
-        await call();
-        if (i >= warmup) samples.push(performance.now() - started);
-      }
-    }
-    api.sort((a, b) => a - b);
-    bare.sort((a, b) => a - b);
-    const [a50, a95, b50, b95] = [
-      percentile(api, 50),
-      percentile(api, 95),
-      percentile(bare, 50),
-      percentile(bare, 95),
-    ];
-    console.log(
-      `   ${query.name.padEnd(44)} ${ms(a50)} ${ms(a95)}   ${ms(b50)} ${ms(b95)}   ${(a50 / b50).toFixed(2).padStart(7)}x ${(a95 / b95).toFixed(2).padStart(5)}x`,
-    );
-    results.push({ name: query.name, apiP95: a95, bareP95: b95 });
-  }
-  return results;
-}
+/** The API call and the bare SQL of each query, timed alike (bench-measure.ts). */
+const measure = (queries: Measured[]) => measureApiAgainstSql(queries, { warmup, runs });
 
 /**
  * The first report of a range, when the benchmark peers' totals are read (then reused for a minute):
