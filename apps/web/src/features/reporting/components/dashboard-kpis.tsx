@@ -23,6 +23,13 @@ function dashboardQuery(projectIds?: number[]) {
 /** Where a card leads: every project or one (its id), and the figure to chart. */
 type KpiLink = { projects: 'all' | number; figure: PerformanceFigure };
 
+/** The dashboard's figures (design §4), before the top project. */
+const DASHBOARD_FIGURES: { figure: 'pageViews' | 'enquiries' | 'conversion'; label: string }[] = [
+  { figure: 'pageViews', label: 'Views' },
+  { figure: 'enquiries', label: 'Enquiries' },
+  { figure: 'conversion', label: 'Conversion' },
+];
+
 function KpiCard({
   label,
   value,
@@ -141,27 +148,16 @@ export function DashboardKpis() {
       component="section"
       aria-label={`Last ${DEFAULT_RANGE_DAYS} days`}
     >
-      <KpiCard
-        label="Views"
-        value={formatFigure('pageViews', answer.totals.pageViews)}
-        detail={changeText('pageViews', answer)}
-        trend={trend('pageViews')}
-        link={{ projects: all, figure: 'pageViews' }}
-      />
-      <KpiCard
-        label="Enquiries"
-        value={formatFigure('enquiries', answer.totals.enquiries)}
-        detail={changeText('enquiries', answer)}
-        trend={trend('enquiries')}
-        link={{ projects: all, figure: 'enquiries' }}
-      />
-      <KpiCard
-        label="Conversion"
-        value={formatFigure('conversion', answer.totals.conversion)}
-        detail={changeText('conversion', answer)}
-        trend={trend('conversion')}
-        link={{ projects: all, figure: 'conversion' }}
-      />
+      {DASHBOARD_FIGURES.map(({ figure, label }) => (
+        <KpiCard
+          key={figure}
+          label={label}
+          value={formatFigure(figure, answer.totals[figure])}
+          detail={changeText(figure, answer)}
+          trend={trend(figure)}
+          link={{ projects: all, figure }}
+        />
+      ))}
       <TopProjectCard answer={answer} />
     </SimpleGrid>
   );
