@@ -217,7 +217,9 @@ async function fillBenchData(database: Database, events: number, step: Step) {
     seedDemoData(db, { projects: projectCount, leads: 0 }),
   );
   // Only what this benchmark writes is measured, whatever demo activity the seed brings.
-  await db.execute(sql`truncate listing_events, listing_metric_days, listing_visitor_days, buyer_feedback`);
+  await db.execute(
+    sql`truncate listing_events, listing_metric_days, listing_visitor_sketches, buyer_feedback`,
+  );
   await db.execute(sql`select ensure_listing_event_partitions((now() - interval '25 months')::date, 27)`);
   const sessions = Math.floor(events / EVENTS_PER_SESSION);
   await step(`${count(events)} listing events (${count(sessions)} sessions)`, async () => {
@@ -239,16 +241,16 @@ async function fillBenchData(database: Database, events: number, step: Step) {
   );
   await step('vacuum and analyze', () =>
     db.execute(
-      sql`vacuum (analyze) listing_metric_days, listing_visitor_days, leads, projects, project_members`,
+      sql`vacuum (analyze) listing_metric_days, listing_visitor_sketches, leads, projects, project_members`,
     ),
   );
   const [sizes] = rowsOf<{ events: number; metrics: number; visitors: number }>(
     await db.execute(sql`select (select count(*) from listing_events)::int as events,
       (select count(*) from listing_metric_days)::int as metrics,
-      (select count(*) from listing_visitor_days)::int as visitors`),
+      (select count(*) from listing_visitor_sketches)::int as visitors`),
   );
   console.log(
-    `   ${count(sizes!.events)} events stored, ${count(rolled)} rolled up: ${count(sizes!.metrics)} metric-day rows, ${count(sizes!.visitors)} visitor-register-day rows`,
+    `   ${count(sizes!.events)} events stored, ${count(rolled)} rolled up: ${count(sizes!.metrics)} metric-day rows, ${count(sizes!.visitors)} visitor sketches (days, weeks and months)`,
   );
 }
 

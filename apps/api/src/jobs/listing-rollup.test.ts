@@ -3,8 +3,10 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { estimateCardinality, visitorSketchOf } from '../lib/hyperloglog.ts';
+import { VISITOR_SKETCH_GRAINS, type VisitorSketchGrain } from '../db/schema/index.ts';
+import { packSketch, sketchEntries, unionEstimate, visitorSketchOf } from '../lib/hyperloglog.ts';
 import { listingEventFixtures } from '../modules/listing-events/listing-events.fixtures.ts';
+import { periodStartOf } from '../modules/reporting/report-periods.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { LISTING_ROLLUP_JOB, rollUpListingEvents, rollUpListingEventsNow } from './listing-rollup.ts';
 
@@ -35,17 +37,12 @@ async function metricDaysOf(projectId: number) {
 
 const totalOf = (days: Record<string, number>) => Object.values(days).reduce((sum, n) => sum + n, 0);
 
-/** Unique visitors of a project over every day it has, as a report reads them: the days' sketches merged. */
-async function uniqueVisitorsOf(projectId: number) {
+/** Unique visitors of a project over everything it has, as a report reads them: the sketches of one grain merged. */
+async function uniqueVisitorsOf(projectId: number, grain: VisitorSketchGrain = 'day') {
   const result = (await t.db.execute(sql`
-    select count(*)::int as registers, coalesce(sum(power(2::float8, -rank)), 0)::float8 as inverse
-    from (select register, max(rank) as rank from listing_visitor_days
-      where project_id = ${projectId} group by register) as merged`)) as unknown as Rows<{
-    registers: number;
-    inverse: number;
-  }>;
-  const { registers, inverse } = result.rows[0]!;
-  return estimateCardinality(Number(registers), Number(inverse));
+    select sketch from listing_visitor_sketches
+    where project_id = ${projectId} and grain = ${grain}`)) as unknown as Rows<{ sketch: Uint8Array }>;
+  return unionEstimate(result.rows.map((row) => row.sketch));
 }
 
 /** An event written straight to the table, at a chosen time (the intake always uses the clock). */
@@ -109,11 +106,52 @@ describe('rollUpListingEvents', () => {
     await rollUpListingEventsNow(t.db);
     expect(totalOf(await metricDaysOf(id))).toBe(7);
     const days = (await t.db.execute(sql`
-      select count(distinct day)::int as days from listing_visitor_days where project_id = ${id}`)) as unknown as Rows<{
+      select count(*)::int as days from listing_visitor_sketches where project_id = ${id} and grain = 'day'`)) as unknown as Rows<{
       days: number;
     }>;
     expect(days.rows[0]!.days).toBeGreaterThanOrEqual(3);
-    expect(await uniqueVisitorsOf(id)).toBe(2);
+    expect(await uniqueVisitorsOf(id, 'day')).toBe(2);
+    expect(await uniqueVisitorsOf(id, 'week')).toBe(2);
+    expect(await uniqueVisitorsOf(id, 'month')).toBe(2);
+  });
+
+  it("merges a later run's visitors into the stored day, week and month sketches, not over them", async () => {
+    const { id } = await f.listing();
+    await insertEvent(t.db, id, { visitorId: 'first-visitor' });
+    await rollUpListingEventsNow(t.db);
+    await insertEvent(t.db, id, { visitorId: 'second-visitor' });
+    await insertEvent(t.db, id, { visitorId: 'first-visitor' });
+    await rollUpListingEventsNow(t.db);
+    for (const grain of VISITOR_SKETCH_GRAINS) expect(await uniqueVisitorsOf(id, grain)).toBe(2);
+    const rows = (await t.db.execute(sql`
+      select grain::text as grain, starts::text as starts from listing_visitor_sketches
+      where project_id = ${id} order by grain::text`)) as unknown as Rows<{ grain: string; starts: string }>;
+    const today = rows.rows.find((row) => row.grain === 'day')!.starts;
+    expect(rows.rows).toEqual([
+      { grain: 'day', starts: today },
+      { grain: 'month', starts: periodStartOf(today, 'MONTH') },
+      { grain: 'week', starts: periodStartOf(today, 'WEEK') },
+    ]);
+  });
+
+  it('packs and unpacks sketches in SQL exactly as lib/hyperloglog.ts does (the rollup and the reports agree)', async () => {
+    const ranks = new Map(
+      ['a', 'b', 'c', 'd'].map((id) => [visitorSketchOf(id).register, visitorSketchOf(id).rank]),
+    );
+    ranks.set(65_535, 49);
+    ranks.set(0, 1);
+    const packed = packSketch(ranks);
+    const hex = Buffer.from(packed).toString('hex');
+    const result = (await t.db.execute(sql`
+      select (select string_agg(visitor_sketch_entry(register, rank), ''::bytea order by register)
+        from visitor_sketch_entries(decode(${hex}, 'hex'))) as repacked,
+        (select json_agg(json_build_array(register, rank) order by register)
+        from visitor_sketch_entries(decode(${hex}, 'hex'))) as entries`)) as unknown as Rows<{
+      repacked: Uint8Array;
+      entries: [number, number][];
+    }>;
+    expect(Buffer.from(result.rows[0]!.repacked).toString('hex')).toBe(hex);
+    expect(result.rows[0]!.entries).toEqual([...sketchEntries(packed)]);
   });
 
   it('lets two runs at once add each event once', async () => {

@@ -15,7 +15,7 @@ export const ROLLUP_REQUEST_SECONDS = 10;
 
 /**
  * One rollup run: every listing event whose transaction has finished since the last run is added to
- * `listing_metric_days` and `listing_visitor_days`, exactly once, whichever process runs it. The job,
+ * `listing_metric_days` and `listing_visitor_sketches`, exactly once, whichever process runs it. The job,
  * the demo data and the benchmark call this.
  */
 export function rollUpListingEvents(db: Db): Promise<RollupRun> {

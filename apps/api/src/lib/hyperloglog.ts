@@ -7,8 +7,10 @@ import { createHash } from 'node:crypto';
  * the visitors of any range of days are counted once, however many days they came back. Standard
  * error 1.04 / √2^16 ≈ 0.4%.
  *
- * The rollup stores (register, rank) rows; SQL merges them (`max(rank) group by register`) and sums
- * what the estimate needs (`count(*)`, `sum(power(2, -rank))`), and `estimateCardinality` finishes here.
+ * A sketch is stored packed (`packSketch`): its set registers in order, three bytes each. The rollup
+ * merges new visitors into stored sketches in SQL (migration 0013's `visitor_sketch_entries` and
+ * `visitor_sketch_entry` are the twins of `sketchEntries` and the packing here); reports merge them
+ * here (`unionEstimate`).
  */
 export const HLL_PRECISION = 16;
 export const HLL_REGISTERS = 1 << HLL_PRECISION;
@@ -41,4 +43,64 @@ export function estimateCardinality(setRegisters: number, sumOfInversePowers: nu
     return Math.round(HLL_REGISTERS * Math.log(HLL_REGISTERS / empty));
   }
   return Math.round(raw);
+}
+
+/** Bytes per packed entry: the register (16 bits, big-endian), then its rank. */
+const ENTRY_BYTES = 3;
+
+/** A sketch from its set registers (register → rank), packed in register order. */
+export function packSketch(ranks: ReadonlyMap<number, number>): Uint8Array {
+  const registers = [...ranks.keys()].sort((a, b) => a - b);
+  const packed = new Uint8Array(registers.length * ENTRY_BYTES);
+  registers.forEach((register, index) => {
+    packed[index * ENTRY_BYTES] = register >> 8;
+    packed[index * ENTRY_BYTES + 1] = register & 0xff;
+    packed[index * ENTRY_BYTES + 2] = ranks.get(register)!;
+  });
+  return packed;
+}
+
+/** The set registers of a packed sketch (register → rank). */
+export function sketchEntries(sketch: Uint8Array): Map<number, number> {
+  const ranks = new Map<number, number>();
+  for (let at = 0; at + ENTRY_BYTES <= sketch.length; at += ENTRY_BYTES) {
+    ranks.set((sketch[at]! << 8) | sketch[at + 1]!, sketch[at + 2]!);
+  }
+  return ranks;
+}
+
+/** 2^-rank for every rank a register can hold. */
+const INVERSE_POWERS = Float64Array.from({ length: RANK_BITS + 2 }, (_, rank) => 2 ** -rank);
+
+/** One register array reused by every union: unions run one at a time, and each leaves it zeroed. */
+const scratch = new Uint8Array(HLL_REGISTERS);
+
+/**
+ * The estimated distinct visitors of the union of packed sketches. Registers are merged into one
+ * array (the greatest rank wins), keeping the count of set registers and the sum of 2^-rank as they
+ * rise, so the estimate needs no pass over all 2^16 registers; only the registers touched are zeroed
+ * after. A report makes a few hundred unions of small sketches: this keeps each in microseconds.
+ */
+export function unionEstimate(sketches: readonly Uint8Array[]): number {
+  const touched: number[] = [];
+  let setRegisters = 0;
+  let sumOfInversePowers = 0;
+  for (const sketch of sketches) {
+    for (let at = 0; at + ENTRY_BYTES <= sketch.length; at += ENTRY_BYTES) {
+      const register = (sketch[at]! << 8) | sketch[at + 1]!;
+      const rank = sketch[at + 2]!;
+      const held = scratch[register]!;
+      if (rank <= held) continue;
+      if (held === 0) {
+        setRegisters += 1;
+        touched.push(register);
+      } else {
+        sumOfInversePowers -= INVERSE_POWERS[held]!;
+      }
+      sumOfInversePowers += INVERSE_POWERS[rank]!;
+      scratch[register] = rank;
+    }
+  }
+  for (const register of touched) scratch[register] = 0;
+  return estimateCardinality(setRegisters, sumOfInversePowers);
 }

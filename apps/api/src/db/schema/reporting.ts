@@ -68,20 +68,31 @@ export const listingMetricDays = pgTable(
   (table) => [primaryKey({ columns: [table.projectId, table.day, table.kind] })],
 );
 
+/** The spans a visitor sketch covers: a day, an ISO week from its Monday, a month from its first day. */
+export const VISITOR_SKETCH_GRAINS = ['day', 'week', 'month'] as const;
+export type VisitorSketchGrain = (typeof VISITOR_SKETCH_GRAINS)[number];
+export const visitorSketchGrainEnum = pgEnum('visitor_sketch_grain', VISITOR_SKETCH_GRAINS);
+
+/** Bytes as they are stored: both drivers hand `bytea` back as a Uint8Array (node-postgres a Buffer). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
 /**
- * Unique visitors per project and day as a HyperLogLog sketch (lib/hyperloglog.ts: 2^16 registers,
- * about 0.4% standard error), one row per register that is set (a day's rows grow with its visitors): merging days is the greatest rank per register, so the
- * visitors of any range are counted once however many days they came back. Kept for ever.
+ * Unique visitors per project as HyperLogLog sketches (lib/hyperloglog.ts: 2^16 registers, about 0.4%
+ * standard error) at three grains: each day, each ISO week (from its Monday) and each month (from its
+ * first day). A sketch is its set registers packed (`packSketch`), so a report over two years reads a
+ * project's weeks and months, a few hundred short rows, instead of every visitor of every day. Merging
+ * sketches (the greatest rank per register) counts a visitor once however many days they came back.
+ * The rollup merges new visitors into all three grains. Kept for ever.
  */
-export const listingVisitorDays = pgTable(
-  'listing_visitor_days',
+export const listingVisitorSketches = pgTable(
+  'listing_visitor_sketches',
   {
     projectId: integer('project_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    register: integer('register').notNull(),
-    rank: smallint('rank').notNull(),
+    grain: visitorSketchGrainEnum('grain').notNull(),
+    starts: date('starts', { mode: 'string' }).notNull(),
+    sketch: bytea('sketch').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.projectId, table.day, table.register] })],
+  (table) => [primaryKey({ columns: [table.projectId, table.grain, table.starts] })],
 );
 
 /** Where the rollup got to: every event of a transaction below `rolledBelow` is in the rollups. */

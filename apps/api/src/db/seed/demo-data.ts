@@ -227,7 +227,13 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
   // queries use (a fifth of the first start's seeding time). Only the leads page's table needs the
   // planner's statistics; timelines and buyers are read by key.
   // The day rollups (200,000 rows) likewise: the reports read them by key, and analyse is enough.
-  const leadTables = ['lead_buyers', 'leads', 'lead_events', 'listing_metric_days', 'listing_visitor_days'];
+  const leadTables = [
+    'lead_buyers',
+    'leads',
+    'lead_events',
+    'listing_metric_days',
+    'listing_visitor_sketches',
+  ];
   const others = (
     (await db.execute(
       sql`select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname not in ('pg_catalog', 'information_schema') and tablename not in (${sql.join(
@@ -237,7 +243,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     )) as unknown as { rows: { name: string }[] }
   ).rows.map((row) => row.name);
   await db.execute(sql.raw(`vacuum (analyze) ${others.join(', ')}`));
-  await db.execute(sql`analyze leads, listing_metric_days, listing_visitor_days`);
+  await db.execute(sql`analyze leads, listing_metric_days, listing_visitor_sketches`);
   done('vacuum', 0);
   return {
     skipped: false,

@@ -7,12 +7,12 @@ import {
 } from '@offplan/shared';
 import { sql } from 'drizzle-orm';
 import { visitorSketchOf } from '../../lib/hyperloglog.ts';
+import { VisitorSketchBook, type VisitorSketchRow } from '../../modules/reporting/visitor-sketch-book.ts';
 import {
   buyerFeedback,
   buyerFeedbackRequests,
   listingEvents,
   type listingMetricDays,
-  type listingVisitorDays,
 } from '../schema/index.ts';
 import { DAY_MS, DEMO_SEED, type DemoRows, type ProjectRow } from './builders/common.ts';
 import { DEMO_LEAD_DAYS, type DemoLeads, type LeadRow } from './demo-leads.ts';
@@ -43,14 +43,13 @@ const RETURNING_VISITOR_SHARE = 0.3;
 const WEEKDAY_WEIGHT = [1.35, 0.95, 0.9, 0.9, 0.95, 0.9, 1.3];
 
 type MetricDayRow = typeof listingMetricDays.$inferInsert;
-type VisitorDayRow = typeof listingVisitorDays.$inferInsert;
 type EventRow = typeof listingEvents.$inferInsert;
 type FeedbackRow = typeof buyerFeedback.$inferInsert;
 type FeedbackRequestRow = typeof buyerFeedbackRequests.$inferInsert;
 
 export type DemoReporting = {
   metricDays: MetricDayRow[];
-  visitorDays: VisitorDayRow[];
+  visitorSketches: VisitorSketchRow[];
   events: EventRow[];
   feedbackRequests: FeedbackRequestRow[];
   feedback: FeedbackRow[];
@@ -241,17 +240,24 @@ function rawDay(rng: Rng, { projectId, day, seen, counts }: DayOf, range: Range,
   }
 }
 
-/** A rolled-up day: a count per kind, and the day's sketch (the greatest rank per register). */
-function rolledUpDay({ projectId, day, seen, counts }: DayOf, out: DemoReporting) {
+/** A rolled-up day: a count per kind, and its visitors in the day's, week's and month's sketches. */
+function rolledUpDay(
+  { projectId, day, seen, counts }: DayOf,
+  out: DemoReporting,
+  sketches: VisitorSketchBook,
+) {
   for (const [kind, count] of counts) if (count > 0) out.metricDays.push({ projectId, day, kind, count });
-  const registers = new Map<number, number>();
-  for (const { register, rank } of seen)
-    registers.set(register, Math.max(rank, registers.get(register) ?? 0));
-  for (const [register, rank] of registers) out.visitorDays.push({ projectId, day, register, rank });
+  for (const { register, rank } of seen) sketches.add(projectId, day, register, rank);
 }
 
 /** One listing's rollup rows, and its raw events for the last days. */
-function listingRows(rng: Rng, plan: ListingPlan, range: Range, out: DemoReporting) {
+function listingRows(
+  rng: Rng,
+  plan: ListingPlan,
+  range: Range,
+  out: DemoReporting,
+  sketches: VisitorSketchBook,
+) {
   const visitors = visitorBook(plan.project.id);
   for (const [index, expected] of plan.expected.entries()) {
     const counts = dayCounts(rng, plan, expected);
@@ -261,7 +267,7 @@ function listingRows(rng: Rng, plan: ListingPlan, range: Range, out: DemoReporti
     const seen = visitors.ofDay(rng, Math.max(1, Math.round(views / plan.viewsPerVisitor)));
     const dayOf = { projectId: plan.project.id, day, seen, counts };
     if (day >= range.rawFrom) rawDay(rng, dayOf, range, out);
-    else rolledUpDay(dayOf, out);
+    else rolledUpDay(dayOf, out, sketches);
   }
 }
 
@@ -371,17 +377,20 @@ export function buildDemoReporting(
     leadsPerProject.set(lead.projectId, (leadsPerProject.get(lead.projectId) ?? 0) + 1);
   const out: DemoReporting = {
     metricDays: [],
-    visitorDays: [],
+    visitorSketches: [],
     events: [],
     feedbackRequests: [],
     feedback: [],
   };
+  const sketches = new VisitorSketchBook();
   for (const project of rows.projects) {
     if (!onMarketplace(project)) continue;
     // One stream per listing: its numbers do not depend on the listings before it.
     const rng = createRng(mixSeed(mixSeed(DEMO_SEED, REPORTING_STREAM), project.id));
-    listingRows(rng, planListing(rng, project, leadsPerProject.get(project.id) ?? 0, range), range, out);
+    const plan = planListing(rng, project, leadsPerProject.get(project.id) ?? 0, range);
+    listingRows(rng, plan, range, out, sketches);
   }
+  out.visitorSketches = sketches.rows();
   buildFeedback(demoLeads.leads, now, out);
   return out;
 }
@@ -389,7 +398,7 @@ export function buildDemoReporting(
 const ROWS_PER_UNNEST = 20_000;
 
 /**
- * Narrow rows (numbers, days, enum labels: nothing to quote) as one array per column, expanded by
+ * Narrow rows (numbers, days, enum labels, hex bytes: nothing else to quote) as one array per column, expanded by
  * `unnest`: for the 200,000 rollup rows, half the work of insert-rows.ts's JSON records.
  */
 async function insertColumns<Row>(
@@ -436,13 +445,14 @@ export async function insertDemoReporting(
     ['count', 'int', (row) => row.count],
   ]);
   done('listing_metric_days', built.metricDays.length);
-  await insertColumns(tx, 'listing_visitor_days', built.visitorDays, [
+  await insertColumns(tx, 'listing_visitor_sketches', built.visitorSketches, [
     ['project_id', 'int', (row) => row.projectId],
-    ['day', 'date', (row) => row.day],
-    ['register', 'int', (row) => row.register],
-    ['rank', 'smallint', (row) => row.rank],
+    ['grain', 'visitor_sketch_grain', (row) => row.grain],
+    ['starts', 'date', (row) => row.starts],
+    // A bytea array element in hex form, quoted, its backslash escaped for the array literal.
+    ['sketch', 'bytea', (row) => `"\\\\x${Buffer.from(row.sketch).toString('hex')}"`],
   ]);
-  done('listing_visitor_days', built.visitorDays.length);
+  done('listing_visitor_sketches', built.visitorSketches.length);
   await insertRows(tx, listingEvents, built.events);
   done('listing_events', built.events.length);
   await insertRows(tx, buyerFeedbackRequests, built.feedbackRequests);

@@ -20,8 +20,9 @@ const eventDay = sql`(occurred_at at time zone ${sql.raw(`'${REPORTING_TIME_ZONE
  *    first one moved, so two runs never take the same events;
  * 2. in one statement, take `xmin` of the current snapshot (every transaction below it has finished,
  *    so the events with `tx` in `[rolled_below, xmin)` are final, however late they committed), add
- *    them to the day rollups (counts added; visitor registers keep their greatest rank) and move the
- *    watermark to `xmin`.
+ *    them to the rollups (counts added per day; visitors merged into the day, week and month sketches
+ *    they fall in, each register keeping its greatest rank) and move the watermark to `xmin`. The
+ *    state row's lock makes this the only writer of the sketches, so reading and rewriting them is safe.
  * The state row is read before the snapshot that picks the events, so the watermark it holds is
  * always one this snapshot has passed; `greatest` keeps it from ever going back.
  */
@@ -45,11 +46,39 @@ export async function rollUpEvents(db: Db): Promise<RollupRun> {
         on conflict (project_id, day, kind) do update set count = metric.count + excluded.count
         returning 1
       ),
+      fresh_registers as (
+        select project_id, day, visitor_register as register, max(visitor_rank)::int as rank
+        from fresh group by project_id, day, visitor_register
+      ),
+      fresh_pieces as (
+        select project_id, 'day'::visitor_sketch_grain as grain, day as starts, register, rank from fresh_registers
+        union all
+        select project_id, 'week', date_trunc('week', day::timestamp)::date, register, max(rank)
+        from fresh_registers group by 1, 3, 4
+        union all
+        select project_id, 'month', date_trunc('month', day::timestamp)::date, register, max(rank)
+        from fresh_registers group by 1, 3, 4
+      ),
+      stored_pieces as (
+        select s.project_id, s.grain, s.starts, entry.register, entry.rank
+        from (select distinct project_id, grain, starts from fresh_pieces) as touched
+        join listing_visitor_sketches s using (project_id, grain, starts)
+        cross join lateral visitor_sketch_entries(s.sketch) as entry
+      ),
+      merged as (
+        select project_id, grain, starts,
+          string_agg(visitor_sketch_entry(register, rank), ''::bytea order by register) as sketch
+        from (
+          select project_id, grain, starts, register, max(rank) as rank
+          from (select * from fresh_pieces union all select * from stored_pieces) as pieces
+          group by project_id, grain, starts, register
+        ) as registers
+        group by project_id, grain, starts
+      ),
       visitors as (
-        insert into listing_visitor_days as visitor (project_id, day, register, rank)
-        select project_id, day, visitor_register, max(visitor_rank) from fresh
-        group by project_id, day, visitor_register
-        on conflict (project_id, day, register) do update set rank = greatest(visitor.rank, excluded.rank)
+        insert into listing_visitor_sketches as visitor (project_id, grain, starts, sketch)
+        select project_id, grain, starts, sketch from merged
+        on conflict (project_id, grain, starts) do update set sketch = excluded.sketch
         returning 1
       ),
       moved as (

@@ -11,15 +11,18 @@ import {
 } from '@offplan/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { estimateCardinality } from '../../lib/hyperloglog.ts';
+import { unionEstimate } from '../../lib/hyperloglog.ts';
 import { startOfDayIn } from '../leads/leads.repository.ts';
 import {
   addDays,
+  fewestPiecesOf,
   PERIOD_EPOCH,
   periodIndexOf,
+  periodPiecesOf,
   periodStartsOf,
   previousRangeOf,
   quartilesOf,
+  type SketchPiece,
 } from './report-periods.ts';
 
 /**
@@ -113,7 +116,12 @@ type Part = {
   through: string;
   keys: (day: SQL) => SQL;
   sets: (by: SQL) => SQL;
+  /** The visitor sketches that cover the part's days, each with the book keys a project's one counts for. */
+  visitorPieces: VisitorPiece[];
 };
+
+/** A stored sketch span to read for every project of a part, and the keys its visitors count towards. */
+type VisitorPiece = SketchPiece & { keysOf: (projectId: number) => string[] };
 
 /** The SQL twin of `periodIndexOf`: the period of a day as a number. */
 function periodIndexSql(day: SQL, period: ListingPerformanceQuery['period']): SQL {
@@ -134,6 +142,16 @@ function selectionPart(selected: readonly number[], range: Range): Part {
       case when ${inRange(day)} then ${periodIndexSql(day, range.period)} end as pd,
       ${inRange(day)} as scope`,
     sets: (by) => sql`grouping sets ((pk${by}), (pd${by}), (scope${by}))`,
+    visitorPieces: [
+      ...periodPiecesOf(range.startDate, range.endDate, range.period).map((piece) => {
+        const period = `period:${periodIndexOf(piece.starts, range.period)}`;
+        return { ...piece, keysOf: (projectId: number) => [`project:${projectId}`, period, 'scope:true'] };
+      }),
+      ...fewestPiecesOf(range.previousStartDate, addDays(range.startDate, -1)).map((piece) => ({
+        ...piece,
+        keysOf: () => ['scope:false'],
+      })),
+    ],
   };
 }
 
@@ -144,6 +162,10 @@ function peersPart(peers: readonly number[], range: Range): Part {
     through: range.endDate,
     keys: () => sql`project_id as pk, null::int as pd, null::boolean as scope`,
     sets: (by) => sql`pk, pd, scope${by}`,
+    visitorPieces: fewestPiecesOf(range.startDate, range.endDate).map((piece) => ({
+      ...piece,
+      keysOf: (projectId: number) => [`project:${projectId}`],
+    })),
   };
 }
 
@@ -172,32 +194,30 @@ async function metricRows(db: Db, part: Part) {
 }
 
 /**
- * Unique visitors: per key, the sketches of its days merged (greatest rank per register), then what the
- * estimate needs (registers set, sum of 2^-rank); `estimateCardinality` finishes it.
+ * Unique visitors: the stored sketches of the part's pieces for its projects, one short row each
+ * (tens per project for a two-year range), merged per key here (`unionEstimate`). Answers each key's
+ * estimate.
  */
-/**
- * Memory for the visitor merge's hash tables: a two-year report holds a register per visitor-day of its
- * projects in three tables at once (per project, period and scope), past PostgreSQL's 4 MB default, which
- * sorted and spilled to disk (a third slower at 2 million events). Set for that statement's transaction only.
- */
-const VISITOR_MERGE_WORK_MEM = '32MB';
-
-async function visitorRows(db: Db, part: Part) {
-  const day = sql`day`;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('work_mem', ${VISITOR_MERGE_WORK_MEM}, true)`);
-    return rowsOf<KeyedRow & { registers: number; inverse: number }>(
-      await tx.execute(sql`
-        select pk, pd, scope, count(*)::int as registers, sum(power(2::float8, -r))::float8 as inverse
-        from (
-          select pk, pd, scope, register, max(rank) as r
-          from (select register, rank, ${part.keys(day)} from listing_visitor_days where ${dayCondition(part, day)}) as keyed
-          group by ${part.sets(sql`, register`)}
-        ) as merged
-        where coalesce(pk, pd, scope::int) is not null
-        group by pk, pd, scope`),
-    );
-  });
+async function visitorEstimates(db: Db, part: Part): Promise<Map<string, number>> {
+  const pieces = new Map(part.visitorPieces.map((piece) => [`${piece.grain}:${piece.starts}`, piece]));
+  const grains = part.visitorPieces.map((piece) => piece.grain).join(',');
+  const starts = part.visitorPieces.map((piece) => piece.starts).join(',');
+  const rows = rowsOf<{ projectId: number; grain: string; starts: string; sketch: Uint8Array }>(
+    await db.execute(sql`
+      select s.project_id as "projectId", s.grain::text as grain, s.starts::text as starts, s.sketch
+      from unnest(${`{${grains}}`}::visitor_sketch_grain[], ${`{${starts}}`}::date[]) as piece(grain, starts)
+      join listing_visitor_sketches s on s.grain = piece.grain and s.starts = piece.starts
+      where s.project_id = any(${intArray(part.ids)})`),
+  );
+  const sketchesOf = new Map<string, Uint8Array[]>();
+  for (const row of rows) {
+    for (const key of pieces.get(`${row.grain}:${row.starts}`)!.keysOf(row.projectId)) {
+      const sketches = sketchesOf.get(key);
+      if (sketches) sketches.push(row.sketch);
+      else sketchesOf.set(key, [row.sketch]);
+    }
+  }
+  return new Map([...sketchesOf].map(([key, sketches]) => [key, unionEstimate(sketches)]));
 }
 
 /** Enquiries: leads created in the part's Sydney days, narrowed by buyer type. */
@@ -252,7 +272,10 @@ class FigureBook {
 
   add(row: KeyedRow, figure: keyof PerformanceFigures, value: number) {
     const key = this.keyOf(row);
-    if (key === null) return;
+    if (key !== null) this.addTo(key, figure, value);
+  }
+
+  addTo(key: string, figure: keyof PerformanceFigures, value: number) {
     let figures = this.figures.get(key);
     if (!figures) {
       figures = emptyFigures();
@@ -282,9 +305,8 @@ async function figureBookOf(
       metricRows(db, part).then((rows) => {
         for (const row of rows) book.add(row, KIND_FIGURE[row.kind], row.n);
       }),
-      visitorRows(db, part).then((rows) => {
-        for (const row of rows)
-          book.add(row, 'uniqueVisitors', estimateCardinality(row.registers, row.inverse));
+      visitorEstimates(db, part).then((estimates) => {
+        for (const [key, estimate] of estimates) book.addTo(key, 'uniqueVisitors', estimate);
       }),
       enquiryRows(db, part, buyerType).then((rows) => {
         for (const row of rows) book.add(row, 'enquiries', row.n);

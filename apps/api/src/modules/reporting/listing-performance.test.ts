@@ -253,3 +253,60 @@ describe('benchmarks', () => {
     expect(townhouses?.figures?.pageViews).toEqual({ q1: 0, median: 0, q3: 0 });
   });
 });
+
+describe('unique visitors over long ranges (sketches of days, weeks and months merged)', () => {
+  // Wednesday to Thursday, cutting weeks and months at both ends; the previous range likewise.
+  const RANGE = { startDate: '2025-05-07', endDate: '2025-09-18' };
+  const PREVIOUS = { startDate: '2025-01-23', endDate: '2025-05-06' };
+  let delta: number;
+  const exact = { range: new Set<string>(), previous: new Set<string>() };
+
+  beforeAll(async () => {
+    const f = projectFixtures(t);
+    const r = reportingFixtures(t);
+    const org = await f.organisation('Delta Living');
+    delta = await f.project('Delta Gardens', {
+      salesStatus: 'SELLING_NOW',
+      state: 'QLD',
+      projectType: 'HIGH_RISE',
+      campaignType: 'NONE',
+      organisationId: org,
+    });
+    // 3,000 regular visitors, 40 a day, drawn by a fixed sequence: most come back on several days.
+    let draw = 12_345;
+    for (let day = PREVIOUS.startDate; day <= RANGE.endDate; day = nextDay(day)) {
+      const ids: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        draw = (draw * 1_103_515_245 + 12_345) % 2_147_483_648;
+        ids.push(`delta-visitor-${draw % 3_000}`);
+      }
+      await r.visitors(delta, day, ids);
+      for (const id of ids) (day >= RANGE.startDate ? exact.range : exact.previous).add(id);
+    }
+  });
+
+  it('counts the range and the previous one within 2% of the exact distinct visitors, whatever the period', async () => {
+    for (const period of ['DAY', 'WEEK', 'MONTH']) {
+      const answer = await report(admin, { ...RANGE, period, projectIds: String(delta) });
+      expect(Math.abs(answer.totals.uniqueVisitors / exact.range.size - 1), period).toBeLessThan(0.02);
+      expect(Math.abs(answer.previous.uniqueVisitors / exact.previous.size - 1), period).toBeLessThan(0.02);
+      expect(answer.byProject[0]!.uniqueVisitors, period).toBe(answer.totals.uniqueVisitors);
+      // Returning visitors: each period counts them once, so the periods add up to more than the range.
+      const periods = answer.series.reduce((sum, entry) => sum + entry.uniqueVisitors, 0);
+      expect(periods, period).toBeGreaterThan(answer.totals.uniqueVisitors);
+    }
+  });
+
+  it('gives the same total read as days, weeks or months (the merge is exact across grains)', async () => {
+    const totals = await Promise.all(
+      ['DAY', 'WEEK', 'MONTH'].map(
+        async (period) => (await report(admin, { ...RANGE, period, projectIds: String(delta) })).totals,
+      ),
+    );
+    expect(new Set(totals.map((figures) => figures.uniqueVisitors)).size).toBe(1);
+  });
+});
+
+function nextDay(day: string) {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}

@@ -26,20 +26,81 @@ export function periodStartOf(isoDay: string, period: CalendarGranularity): stri
   return addDays(isoDay, -((weekday + 6) % 7));
 }
 
+/** The first day of the period after the one starting on `periodStart`. */
+function nextPeriodStartOf(periodStart: string, period: CalendarGranularity): string {
+  if (period === 'DAY') return addDays(periodStart, 1);
+  if (period === 'WEEK') return addDays(periodStart, 7);
+  const next = new Date(toTime(periodStart));
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return toIso(next.getTime());
+}
+
 /** The first day of every period the range touches, in order (the first may start before the range). */
 export function periodStartsOf(startDate: string, endDate: string, period: CalendarGranularity): string[] {
   const starts: string[] = [];
-  for (let day = periodStartOf(startDate, period); day <= endDate; ) {
+  for (let day = periodStartOf(startDate, period); day <= endDate; day = nextPeriodStartOf(day, period)) {
     starts.push(day);
-    if (period === 'DAY') day = addDays(day, 1);
-    else if (period === 'WEEK') day = addDays(day, 7);
-    else {
-      const next = new Date(toTime(day));
-      next.setUTCMonth(next.getUTCMonth() + 1);
-      day = toIso(next.getTime());
-    }
   }
   return starts;
+}
+
+/** A stored visitor sketch's span (schema `listing_visitor_sketches`): a day, an ISO week or a month. */
+export type SketchPiece = { grain: 'day' | 'week' | 'month'; starts: string };
+
+const GRAIN_PERIOD = { day: 'DAY', week: 'WEEK', month: 'MONTH' } as const;
+const lastDayOf = ({ grain, starts }: SketchPiece) =>
+  addDays(nextPeriodStartOf(starts, GRAIN_PERIOD[grain]), -1);
+
+/** The days from `from` to `through` as day pieces. */
+function dayPieces(from: string, through: string): SketchPiece[] {
+  const pieces: SketchPiece[] = [];
+  for (let day = from; day <= through; day = addDays(day, 1)) pieces.push({ grain: 'day', starts: day });
+  return pieces;
+}
+
+/**
+ * The sketches that cover a range with each one inside one of the report's periods: a whole period
+ * where the range holds it, its days where the range cuts it (the first and last periods).
+ */
+export function periodPiecesOf(
+  startDate: string,
+  endDate: string,
+  period: CalendarGranularity,
+): SketchPiece[] {
+  const grain = TRUNC_UNIT[period];
+  return periodStartsOf(startDate, endDate, period).flatMap((starts) => {
+    const whole = { grain, starts };
+    const last = lastDayOf(whole);
+    if (starts >= startDate && last <= endDate) return [whole];
+    return dayPieces(starts < startDate ? startDate : starts, last > endDate ? endDate : last);
+  });
+}
+
+/**
+ * The fewest sketches that cover a range exactly (for totals, where periods do not matter): whole
+ * months, whole weeks before and after them, and days at the edges. A week is taken only where it
+ * does not cut into a month the range holds whole, so two years are about 24 months and a dozen
+ * weeks and days, not 105 weeks.
+ */
+export function fewestPiecesOf(startDate: string, endDate: string): SketchPiece[] {
+  const pieces: SketchPiece[] = [];
+  for (let day = startDate; day <= endDate; ) {
+    const month: SketchPiece = { grain: 'month', starts: day };
+    const week: SketchPiece = { grain: 'week', starts: day };
+    const nextMonth = nextPeriodStartOf(periodStartOf(day, 'MONTH'), 'MONTH');
+    const nextMonthHeldWhole = lastDayOf({ grain: 'month', starts: nextMonth }) <= endDate;
+    let piece: SketchPiece = { grain: 'day', starts: day };
+    if (day.endsWith('-01') && lastDayOf(month) <= endDate) piece = month;
+    else if (
+      periodStartOf(day, 'WEEK') === day &&
+      lastDayOf(week) <= endDate &&
+      (lastDayOf(week) < nextMonth || !nextMonthHeldWhole)
+    )
+      piece = week;
+    pieces.push(piece);
+    day = addDays(lastDayOf(piece), 1);
+  }
+  return pieces;
 }
 
 /** PostgreSQL's `date_trunc` unit of a period; its week starts on Monday, as the reports' do. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { listingMetricDays } from '../../db/schema/index.ts';
 import { visitorSketchOf } from '../../lib/hyperloglog.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { VisitorSketchBook } from './visitor-sketch-book.ts';
 
 /**
  * Rollup rows for the report tests, written as the rollup job leaves them (the job has its own tests):
@@ -25,14 +26,32 @@ export function reportingFixtures(t: TestApp) {
       });
   }
 
-  /** The visitors of a day, kept as the rollup keeps them: per register, the greatest rank. */
+  /**
+   * The visitors of a day, kept as the rollup keeps them: merged (the greatest rank per register) into
+   * the stored sketches of the day, its week and its month.
+   */
   async function visitors(projectId: number, day: string, visitorIds: string[]) {
+    const book = new VisitorSketchBook();
     for (const id of visitorIds) {
       const { register, rank } = visitorSketchOf(id);
+      book.add(projectId, day, register, rank);
+    }
+    for (const row of book.rows()) {
+      const hex = Buffer.from(row.sketch).toString('hex');
       await t.db.execute(sql`
-        insert into listing_visitor_days (project_id, day, register, rank)
-        values (${projectId}, ${day}, ${register}, ${rank})
-        on conflict (project_id, day, register) do update set rank = greatest(listing_visitor_days.rank, excluded.rank)`);
+        insert into listing_visitor_sketches as stored (project_id, grain, starts, sketch)
+        values (${row.projectId}, ${row.grain}, ${row.starts}, decode(${hex}, 'hex'))
+        on conflict (project_id, grain, starts) do update set sketch = (
+          select string_agg(visitor_sketch_entry(register, rank), ''::bytea order by register)
+          from (
+            select register, max(rank) as rank
+            from (
+              select * from visitor_sketch_entries(stored.sketch)
+              union all select * from visitor_sketch_entries(excluded.sketch)
+            ) as entries
+            group by register
+          ) as merged
+        )`);
     }
   }
 
