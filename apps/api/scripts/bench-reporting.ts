@@ -405,7 +405,12 @@ function batchOf(projectId: number, marker: string, n: number, kinds?: string[])
  * Batches of 10 events on the developer's listings from `connections` clients for `seconds`, each from
  * an address of its own (the per-address limit is not what is measured). Answers the events stored.
  */
-async function benchIntake(server: ServerProcess, projectIds: number[], marker: string) {
+async function benchIntake(
+  server: ServerProcess,
+  projectIds: number[],
+  marker: string,
+  kind: 'postgres' | 'pglite',
+) {
   const seconds = Number(values.seconds);
   const latencies: number[] = [];
   const refused = new Map<number, number>();
@@ -436,7 +441,7 @@ async function benchIntake(server: ServerProcess, projectIds: number[], marker: 
   latencies.sort((a, b) => a - b);
   const rate = stored / seconds;
   console.log(
-    `      ${count(stored)} events stored in ${seconds} s: ${count(Math.round(rate))} events/s (target >= 5,000: ${target(rate >= 5000)}), batch latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms${refused.size ? `; other answers ${JSON.stringify(Object.fromEntries(refused))}` : ''}${result.errors ? `; ${result.errors} errors` : ''}`,
+    `      ${count(stored)} events stored in ${seconds} s: ${count(Math.round(rate))} events/s (${kind === 'postgres' ? `target >= 5,000: ${target(rate >= 5000)}` : 'the 5,000 target is for PostgreSQL; the embedded database is one connection'}), batch latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms${refused.size ? `; other answers ${JSON.stringify(Object.fromEntries(refused))}` : ''}${result.errors ? `; ${result.errors} errors` : ''}`,
   );
   return stored;
 }
@@ -522,6 +527,7 @@ async function runOn(kind: 'postgres' | 'pglite') {
       server,
       subjects.projectIds.filter((_, index) => index !== 1),
       marker,
+      kind,
     );
     console.log('\n   4. rollup lag, the server process rolling up on its own');
     await benchLag(server, subjects.projectIds[1]!, `${marker}-lag`);

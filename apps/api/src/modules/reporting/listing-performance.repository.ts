@@ -29,8 +29,9 @@ import {
  * The listing-performance report (issue 17 item 3, decision 028). Two round trips whatever the range:
  * the projects (the selection and its benchmark peers), then, side by side, one statement per source
  * (event rollups, visitor sketches, leads) for the selection, reading its rows once and grouping them at
- * once per project, per period and for the whole selection now and before (`grouping sets`), and the
- * same three for the peers' totals, which are reused for a minute (`peersBookOf`).
+ * once per project, per period and for the whole selection now and before (`grouping sets` for counts;
+ * sketches are merged per key here), and the same three for the peers' totals, which are reused for a
+ * minute (`peersBookOf`).
  */
 /** Who asks, as the handler read it (decision 024: the repository is told, it never decides). */
 export type ReportViewer = { userId: string; isAdmin: boolean };
