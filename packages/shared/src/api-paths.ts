@@ -103,6 +103,22 @@ export const API_PATHS = {
   reportListingPerformance: '/api/reporting/listing-performance',
   reportBuyerFeedback: '/api/reporting/buyer-feedback',
 
+  crmDestinations: '/api/crm/destinations',
+  crmDestination: (id: number) => `/api/crm/destinations/${id}`,
+  /** POST: a new secret (shown once); the old one signs too for WEBHOOK_SECRET_OVERLAP_HOURS. */
+  crmDestinationSecret: (id: number) => `/api/crm/destinations/${id}/secret`,
+  crmDestinationDeliveries: (id: number) => `/api/crm/destinations/${id}/deliveries`,
+  crmDestinationResendFailed: (id: number) => `/api/crm/destinations/${id}/resend-failed`,
+  crmDestinationTest: (id: number) => `/api/crm/destinations/${id}/test`,
+  crmDeliveryResend: (id: number) => `/api/crm/deliveries/${id}/resend`,
+  crmProjects: '/api/crm/projects',
+  apiKeys: '/api/crm/api-keys',
+  apiKey: (id: number) => `/api/crm/api-keys/${id}`,
+  /** The lead API (organisation API key as `Authorization: Bearer opk_…`). */
+  leadApi: '/api/v1/leads',
+  /** Outside production only: a webhook receiver for the demo data and trying a destination. */
+  devWebhookReceiver: '/api/dev/webhook-receiver',
+
   analyticsConfig: '/api/analytics/config',
   analyticsBatch: '/api/analytics/batch',
 } as const;

@@ -4,6 +4,7 @@ export * from './accounts.ts';
 export * from './analytics.ts';
 export * from './api-paths.ts';
 export * from './constants.ts';
+export * from './crm.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './leads.ts';

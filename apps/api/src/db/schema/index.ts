@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './analytics.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';
+export * from './crm.ts';
 export * from './enums.ts';
 export * from './leads.ts';
 export * from './listings.ts';
