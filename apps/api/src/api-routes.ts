@@ -4,12 +4,16 @@ import type * as accessRequests from './modules/access-requests/access-requests.
 import type * as account from './modules/account/account.routes.ts';
 import type * as admin from './modules/admin/admin.routes.ts';
 import type * as analytics from './modules/analytics/analytics.routes.ts';
+import type * as apiKeys from './modules/api-keys/api-keys.routes.ts';
+import type * as crm from './modules/crm/crm.routes.ts';
+import type * as devWebhookReceiver from './modules/crm/dev-webhook-receiver.routes.ts';
 import type * as enquiries from './modules/enquiries/enquiries.routes.ts';
 import type * as feedback from './modules/feedback/feedback.routes.ts';
 import type * as gazetteer from './modules/gazetteer/gazetteer.routes.ts';
 import type * as health from './modules/health/health.routes.ts';
 import type * as interest from './modules/interest/interest.routes.ts';
 import type * as invitations from './modules/invitations/invitations.routes.ts';
+import type * as leadApi from './modules/lead-api/lead-api.routes.ts';
 import type * as leadScoring from './modules/lead-scoring/lead-scoring.routes.ts';
 import type * as leads from './modules/leads/leads.routes.ts';
 import type * as listingEvents from './modules/listing-events/listing-events.routes.ts';
@@ -52,12 +56,16 @@ export type ApiSchema = SchemaOfRoutes<
   | typeof account
   | typeof admin
   | typeof analytics
+  | typeof apiKeys
+  | typeof crm
+  | typeof devWebhookReceiver
   | typeof enquiries
   | typeof feedback
   | typeof gazetteer
   | typeof health
   | typeof interest
   | typeof invitations
+  | typeof leadApi
   | typeof leadScoring
   | typeof leads
   | typeof listingEvents

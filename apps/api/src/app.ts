@@ -16,14 +16,18 @@ import { accessRequestsRouter } from './modules/access-requests/access-requests.
 import { accountRouter } from './modules/account/account.handlers.ts';
 import { adminRouter } from './modules/admin/admin.handlers.ts';
 import { analyticsRouter } from './modules/analytics/analytics.handlers.ts';
+import { apiKeysRouter } from './modules/api-keys/api-keys.handlers.ts';
 import { handleAuth } from './modules/auth/auth.handlers.ts';
 import { buyerFeedbackRouter } from './modules/buyer-feedback/buyer-feedback.handlers.ts';
+import { crmRouter } from './modules/crm/crm.handlers.ts';
+import { devWebhookReceiverRouter } from './modules/crm/dev-webhook-receiver.handlers.ts';
 import { enquiriesRouter } from './modules/enquiries/enquiries.handlers.ts';
 import { feedbackRouter } from './modules/feedback/feedback.handlers.ts';
 import { gazetteerRouter } from './modules/gazetteer/gazetteer.handlers.ts';
 import { healthRouter } from './modules/health/health.handlers.ts';
 import { interestRouter } from './modules/interest/interest.handlers.ts';
 import { invitationsRouter } from './modules/invitations/invitations.handlers.ts';
+import { leadApiRouter } from './modules/lead-api/lead-api.handlers.ts';
 import { leadScoringRouter } from './modules/lead-scoring/lead-scoring.handlers.ts';
 import { leadsRouter } from './modules/leads/leads.handlers.ts';
 import { listingEventsRouter } from './modules/listing-events/listing-events.handlers.ts';
@@ -92,6 +96,10 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.route('/', enquiriesRouter);
   app.route('/', listingEventsRouter);
   app.route('/', reportingRouter);
+  app.route('/', crmRouter);
+  app.route('/', apiKeysRouter);
+  app.route('/', leadApiRouter);
+  app.route('/', devWebhookReceiverRouter);
   // Also the public listing page /{state}/{slug}: before the web app's fallback (only the 8 lower-case states).
   app.route('/', publicListingRouter);
   // The buyer's feedback page /rate/{token} (issue 17), server-rendered like the listing page.
