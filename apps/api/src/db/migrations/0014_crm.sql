@@ -65,6 +65,7 @@ CREATE TABLE "organisation_api_keys" (
 	"revoked_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "crm_deliveries" ADD CONSTRAINT "crm_deliveries_destination_id_crm_destinations_id_fk" FOREIGN KEY ("destination_id") REFERENCES "public"."crm_destinations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "crm_deliveries" ADD CONSTRAINT "crm_deliveries_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "crm_delivery_attempts" ADD CONSTRAINT "crm_delivery_attempts_delivery_id_crm_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."crm_deliveries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /**
@@ -14,6 +14,8 @@ export const outboxMessages = pgTable(
     subject: text('subject'),
     text: text('text').notNull(),
     html: text('html'),
+    /** Files sent with an email (a CRM email's lead JSON, issue 18): text content, as nodemailer takes it. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     /** What kind of message (verify-email, reset-password, …): for the mailbox and per-kind reporting. */
     template: text('template').notNull(),
     tenant: text('tenant').notNull(),
