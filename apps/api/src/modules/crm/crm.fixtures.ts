@@ -17,8 +17,15 @@ export function crmFixtures(t: TestApp) {
   const leads = leadFixtures(t);
   const suffix = () => randomBytes(4).toString('hex');
 
-  /** The queues the CRM routes send to inside their transactions (the embedded database needs them known first). */
-  const prepare = () => prepareQueues(t.queue, Object.values(CRM_JOBS));
+  /**
+   * The queues the CRM routes send to inside their transactions (the embedded database needs them known
+   * first), with the delivery worker stopped: these tests read the state and the `crm-deliver` jobs the
+   * routes leave, which a worker running them at once would move on (the worker has its own tests).
+   */
+  async function prepare() {
+    await prepareQueues(t.queue, Object.values(CRM_JOBS));
+    await t.queue.offWork(CRM_JOBS.deliver);
+  }
 
   async function organisation(name = `Org ${suffix()}`) {
     const id = await projects.organisation(name);
