@@ -51,6 +51,13 @@ describe('settings', () => {
     expect(problemsOf({ FEEDBACK_REQUEST_DELAY_HOURS: 'soon' })[0]).toMatch(/FEEDBACK_REQUEST_DELAY_HOURS/);
   });
 
+  it('runs the CRM retry schedule at full length by default; a smaller scale shortens it, zero or a word is refused', () => {
+    expect(parseSettings({}).crmRetryTimeScale).toBe(1);
+    expect(parseSettings({ CRM_RETRY_TIME_SCALE: '0.0002' }).crmRetryTimeScale).toBe(0.0002);
+    expect(problemsOf({ CRM_RETRY_TIME_SCALE: '0' })[0]).toMatch(/CRM_RETRY_TIME_SCALE/);
+    expect(problemsOf({ CRM_RETRY_TIME_SCALE: 'fast' })[0]).toMatch(/CRM_RETRY_TIME_SCALE/);
+  });
+
   it('lists every problem at once', () => {
     expect(problemsOf({ NODE_ENV: 'production', PORT: 'eighty' })).toEqual([
       'PORT must be a port number',

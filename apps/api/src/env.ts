@@ -70,6 +70,8 @@ const settingsSchema = z.object({
     .min(0)
     .max(24 * 90)
     .default(72),
+  /** Multiplies the CRM delivery retry schedule (decision 029: 5 s … 24 h); tests make it small. */
+  CRM_RETRY_TIME_SCALE: z.coerce.number().positive('must be more than 0').max(100).default(1),
 });
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
@@ -130,6 +132,8 @@ export type Settings = {
   contactUrl: string;
   /** Hours after a new lead before its buyer's feedback request is written (decision 028). */
   feedbackRequestDelayHours: number;
+  /** Multiplies every wait of the CRM delivery retry schedule (decision 029); 1 in production. */
+  crmRetryTimeScale: number;
   analytics: {
     retentionDays: number;
     amplitude: { apiKey: string; url: string } | undefined;
@@ -236,6 +240,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     feedbackEmail: raw.FEEDBACK_EMAIL ?? `feedback@${new URL(baseUrl).hostname}`,
     contactUrl: raw.CONTACT_URL,
     feedbackRequestDelayHours: raw.FEEDBACK_REQUEST_DELAY_HOURS,
+    crmRetryTimeScale: raw.CRM_RETRY_TIME_SCALE,
     analytics: {
       retentionDays: raw.ANALYTICS_RETENTION_DAYS,
       amplitude: raw.AMPLITUDE_API_KEY

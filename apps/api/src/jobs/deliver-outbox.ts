@@ -45,6 +45,7 @@ export async function workOutboxDelivery(queue: JobQueue, options: DeliveryOptio
         subject: message.subject ?? '',
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
         headers: { 'X-Outbox-Id': message.id },
       });
       await options.db

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { Settings } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Outbox } from '../lib/outbox.ts';
+import { workCrmJobs } from '../modules/crm/crm-workers.ts';
 import { workLeadJobs } from '../modules/leads/lead-workers.ts';
 import { scheduleAnalyticsRetention } from './analytics-retention.ts';
 import { workOutboxDelivery } from './deliver-outbox.ts';
@@ -20,6 +21,8 @@ export async function startWorkers(
   await workAnalyticsForwarding(queue, { db, logger, settings });
   await scheduleAnalyticsRetention(queue, { db, logger, settings });
   await workLeadJobs(queue, { db, logger, settings, outbox: options.outbox });
+  // Before any intake: an enquiry sends the CRM fan-out inside its transaction (decision 029).
+  await workCrmJobs(queue, { db, logger, settings, outbox: options.outbox });
   await scheduleListingEventPartitions(queue, { db, logger, settings });
   await workListingRollup(queue, { db, logger });
 }

@@ -6,6 +6,8 @@ import { type JobQueue, jobsInTransaction } from '../jobs/queue.ts';
 
 export const DELIVER_OUTBOX_JOB = 'deliver-outbox';
 
+export type OutboxAttachment = { filename: string; contentType: string; content: string };
+
 type NewMessage = {
   to: string;
   template: string;
@@ -18,6 +20,8 @@ type NewMessage = {
       html: string;
       /** The From (the tenant row's, lib/branding.ts); without it, delivery uses EMAIL_FROM. */
       sender?: string;
+      /** Files sent with the email, as text (a CRM email's lead JSON, decision 029). */
+      attachments?: OutboxAttachment[];
     }
   | { channel: 'sms' }
 );
@@ -60,6 +64,7 @@ export function createOutbox(db: Db, queue: JobQueue, retry = OUTBOX_RETRY): Out
           subject: message.channel === 'email' ? message.subject : null,
           html: message.channel === 'email' ? message.html : null,
           sender: message.channel === 'email' ? (message.sender ?? null) : null,
+          attachments: message.channel === 'email' ? (message.attachments ?? null) : null,
           text: message.text,
           template: message.template,
           tenant: message.tenant,

@@ -20,6 +20,7 @@ import {
   type ThrottleWindow,
   throttleCountingSql,
 } from '../../lib/throttle.ts';
+import { sendCrmFanOut } from '../crm/crm-jobs.ts';
 import { LEAD_JOB_RETRY, LEAD_JOBS, type LeadJobData } from '../leads/lead-jobs.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -313,6 +314,8 @@ async function createLead(
   // schedules the speed-to-lead check (lead-notifications.ts).
   const data: LeadJobData = { leadId, tenant: currentTenant() };
   await queue.send(LEAD_JOBS.notify, data, { ...jobsInTransaction(tx), ...LEAD_JOB_RETRY });
+  // Decision 029: the lead's CRM deliveries are as durable as the lead (a merged repeat sends none).
+  await sendCrmFanOut(tx, queue, leadId);
   return leadId;
 }
 
