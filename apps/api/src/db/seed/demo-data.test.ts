@@ -22,6 +22,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HLL_REGISTERS, unionEstimate } from '../../lib/hyperloglog.ts';
+import { CRM_RETRY_SCHEDULE_SECONDS } from '../../modules/crm/crm-workers.ts';
 import { loadScoringRules } from '../../modules/lead-scoring/lead-scoring.repository.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { Database } from '../client.ts';
@@ -38,10 +39,18 @@ import {
   user,
 } from '../schema/index.ts';
 import {
+  buildDemoCrm,
+  DEMO_API_KEY_NAME,
+  DEMO_CRM_DESTINATIONS,
+  DEMO_CRM_EMAIL,
+  DEMO_CRM_RECENT_LEADS,
+} from './demo-crm.ts';
+import {
   buildDemoRows,
   DEFAULT_DEMO_PROJECTS,
   DEMO_ACCOUNTS,
   DEMO_BASE_DATE_ISO,
+  DEMO_BASE_URL,
   DEMO_BROCHURE,
   DEMO_FLOORPLAN,
   DEMO_IMAGES,
@@ -49,7 +58,7 @@ import {
   normaliseName,
   seedDemoData,
 } from './demo-data.ts';
-import { DEFAULT_DEMO_LEADS, DEMO_LEAD_DAYS } from './demo-leads.ts';
+import { buildDemoLeads, DEFAULT_DEMO_LEADS, DEMO_LEAD_DAYS } from './demo-leads.ts';
 import { DEMO_RAW_EVENT_DAYS } from './demo-reporting.ts';
 import { SUBURBS } from './suburbs.ts';
 
@@ -860,5 +869,168 @@ describe('seedDemoData: visitor sketches (issue 17)', () => {
     expect(unique).toBeLessThan(daily * 0.95);
     expect(unique).toBeGreaterThan(views * 0.4);
     expect(daily).toBeLessThan(views);
+  });
+});
+
+describe('seedDemoData: CRM destinations, deliveries and an API key (issue 18)', () => {
+  beforeAll(seedOnce, 120_000);
+  const developer = demoUserId('developer');
+  const ownOrganisation = `(select organization_id from member where user_id = '${developer}' order by created_at limit 1)`;
+  const destinationsQuery = `select id, name, kind, url, email, all_projects, enabled, secret, organisation_id = ${ownOrganisation} as own
+    from crm_destinations order by id`;
+
+  it("gives the developer's organisation the demo receiver, a failing old endpoint for one project and a CRM email", async () => {
+    const destinations = await rowsOf(database, destinationsQuery);
+    expect(
+      destinations.map((row) => [
+        row.name,
+        row.kind,
+        row.url,
+        row.email,
+        row.all_projects,
+        row.enabled,
+        row.own,
+      ]),
+    ).toEqual([
+      [
+        DEMO_CRM_DESTINATIONS.receiver,
+        'WEBHOOK',
+        `${DEMO_BASE_URL}/api/dev/webhook-receiver`,
+        null,
+        true,
+        true,
+        true,
+      ],
+      [
+        DEMO_CRM_DESTINATIONS.failing,
+        'WEBHOOK',
+        `${DEMO_BASE_URL}/api/dev/webhook-receiver?fail=1`,
+        null,
+        false,
+        true,
+        true,
+      ],
+      [DEMO_CRM_DESTINATIONS.email, 'EMAIL', null, DEMO_CRM_EMAIL, true, true, true],
+    ]);
+    expect(destinations[0]!.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(destinations[1]!.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(destinations[2]!.secret).toBeNull();
+    const routed = await rowsOf(
+      database,
+      `select r.project_id, p.organisation_id = ${ownOrganisation} as own
+       from crm_destination_projects r join projects p on p.id = r.project_id where r.destination_id = ${destinations[1]!.id}`,
+    );
+    expect(routed).toEqual([{ project_id: expect.any(Number), own: true }]);
+  });
+
+  it('keeps one READ key named "Reporting sync" whose key nobody has: only a hash of random bytes', async () => {
+    const keys = await rowsOf(
+      database,
+      `select name, scope, prefix, key_hash, revoked_at, last_used_at, organisation_id = ${ownOrganisation} as own from organisation_api_keys`,
+    );
+    expect(keys).toEqual([
+      {
+        name: DEMO_API_KEY_NAME,
+        scope: 'READ',
+        prefix: expect.stringMatching(/^opk_[A-Za-z0-9_-]{8}$/),
+        key_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        revoked_at: null,
+        last_used_at: expect.anything(),
+        own: true,
+      },
+    ]);
+  });
+
+  it('delivers its latest 20 leads to the receiver and the CRM email, and records the old endpoint failing after every retry', async () => {
+    const latest = await rowsOf(
+      database,
+      `select l.id, l.project_id from leads l join projects p on p.id = l.project_id
+       where p.organisation_id = ${ownOrganisation} order by l.created_at desc, l.id desc limit ${DEMO_CRM_RECENT_LEADS}`,
+    );
+    const [receiver, failing, email] = (await rowsOf(database, destinationsQuery)).map((row) =>
+      Number(row.id),
+    );
+    const deliveries = await rowsOf(
+      database,
+      `select d.*, (select count(*) from crm_delivery_attempts a where a.delivery_id = d.id)::int attempt_rows,
+         (select count(*) from crm_delivery_attempts a where a.delivery_id = d.id and a.ok <> (d.status = 'DELIVERED'))::int odd_attempts
+       from crm_deliveries d order by d.id`,
+    );
+    const leadsOf = (destinationId: number | undefined) =>
+      deliveries
+        .filter((row) => Number(row.destination_id) === destinationId && row.lead_id !== null)
+        .map((row) => Number(row.lead_id));
+    const latestIds = latest.map((row) => Number(row.id));
+    expect(new Set(leadsOf(receiver))).toEqual(new Set(latestIds));
+    expect(new Set(leadsOf(email))).toEqual(new Set(latestIds));
+    const [route] = await rowsOf(
+      database,
+      `select project_id from crm_destination_projects where destination_id = ${failing}`,
+    );
+    const routedLatest = latest
+      .filter((row) => row.project_id === route!.project_id)
+      .map((row) => Number(row.id));
+    expect(routedLatest.length).toBeGreaterThan(0);
+    expect(new Set(leadsOf(failing))).toEqual(new Set(routedLatest));
+    // The owner's 'Send test lead' when the receiver was set up.
+    expect(deliveries.filter((row) => row.test)).toMatchObject([
+      { destination_id: receiver, lead_id: null, status: 'DELIVERED' },
+    ]);
+    for (const row of deliveries) {
+      const isFailing = Number(row.destination_id) === failing;
+      expect(row).toMatchObject({
+        status: isFailing ? 'FAILED' : 'DELIVERED',
+        attempts: isFailing ? CRM_RETRY_SCHEDULE_SECONDS.length + 1 : 1,
+        attempt_rows: isFailing ? CRM_RETRY_SCHEDULE_SECONDS.length + 1 : 1,
+        odd_attempts: 0,
+        response_code: isFailing ? 503 : Number(row.destination_id) === email ? null : 204,
+        next_attempt_at: null,
+      });
+      expect(row.message_id).toMatch(/^msg_[0-9a-f]{32}$/);
+      expect(instant(row.last_attempt_at)).toBeLessThanOrEqual(now);
+      expect(row.delivered_at === null).toBe(isFailing);
+    }
+    expect(new Set(deliveries.map((row) => row.message_id)).size).toBe(deliveries.length);
+  });
+
+  it('spaces the failing attempts as the retry schedule does, and moves the identities past the rows it wrote', async () => {
+    const [first] = await rowsOf(
+      database,
+      `select min(d.id) id from crm_deliveries d join crm_destinations s on s.id = d.destination_id where s.name = '${DEMO_CRM_DESTINATIONS.failing}'`,
+    );
+    const times = (
+      await rowsOf(
+        database,
+        `select attempted_at from crm_delivery_attempts where delivery_id = ${first!.id} order by attempted_at`,
+      )
+    ).map((row) => instant(row.attempted_at));
+    CRM_RETRY_SCHEDULE_SECONDS.forEach((wait, i) => {
+      const gap = (times[i + 1]! - times[i]!) / 1000;
+      expect(gap).toBeGreaterThanOrEqual(wait - 1);
+      expect(gap).toBeLessThanOrEqual(wait + 4);
+    });
+    for (const table of ['crm_destinations', 'crm_deliveries']) {
+      const [row] = await rowsOf(
+        database,
+        `select (select last_value from pg_sequences where sequencename = '${table}_id_seq') >= (select max(id) from ${table}) ok`,
+      );
+      expect(row!.ok, table).toBe(true);
+    }
+  });
+
+  it('builds the same destinations, deliveries and attempts every time; secrets and the key are new each time', async () => {
+    const built = buildDemoRows('hash');
+    const leads = buildDemoLeads(built, await loadScoringRules(database.db), { now });
+    const build = () => buildDemoCrm(built, leads, { now, baseUrl: DEMO_BASE_URL });
+    const [a, b] = [build(), build()];
+    const withoutSecrets = (crm: typeof a) => ({
+      ...crm,
+      destinations: crm.destinations.map(({ secret: _secret, ...row }) => row),
+      apiKeys: crm.apiKeys.map(({ keyHash: _keyHash, ...row }) => row),
+    });
+    expect(withoutSecrets(b)).toEqual(withoutSecrets(a));
+    expect(b.destinations[0]!.secret).not.toBe(a.destinations[0]!.secret);
+    expect(b.apiKeys[0]!.keyHash).not.toBe(a.apiKeys[0]!.keyHash);
+    expect(a.deliveries.length).toBeGreaterThan(2 * DEMO_CRM_RECENT_LEADS);
   });
 });

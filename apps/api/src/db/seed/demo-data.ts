@@ -29,6 +29,7 @@ import { buildOrganisations } from './builders/organisations.ts';
 import { buildPeople } from './builders/people.ts';
 import { createProjectMembers } from './builders/project-members.ts';
 import { buildRecommendations } from './builders/recommendations.ts';
+import { buildDemoCrm, insertDemoCrm } from './demo-crm.ts';
 import { buildDemoLeads, DEFAULT_DEMO_LEADS } from './demo-leads.ts';
 import { buildDemoReporting, insertDemoReporting } from './demo-reporting.ts';
 import { insertRows, type Tx } from './insert-rows.ts';
@@ -47,6 +48,8 @@ export {
 /** Base date of every timestamp: with DEMO_SEED, the same base date always gives the same data. */
 export const DEMO_BASE_DATE_ISO = '2026-11-01T00:00:00Z';
 export const DEFAULT_DEMO_PROJECTS = 320;
+/** The portal's address under the default settings (HOST 127.0.0.1, PORT 3000). */
+export const DEMO_BASE_URL = 'http://127.0.0.1:3000';
 /** Fewer listings than this cannot carry the demo accounts' story and the enum coverage. */
 export const MIN_DEMO_PROJECTS = 60;
 
@@ -91,6 +94,11 @@ export type DemoSeedOptions = {
   now?: Date;
   /** Number of demo leads (issue 16); default 3,000, 0 for none. */
   leads?: number;
+  /**
+   * The portal's own address (settings' BASE_URL), for the demo webhook destinations that post to its
+   * built-in receiver; default the address of the default settings.
+   */
+  baseUrl?: string;
   /** Called after each step with the rows it wrote and the time it took (for benchmarks). */
   onStep?: (step: string, rows: number, ms: number) => void;
 };
@@ -211,6 +219,9 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     const reporting = buildDemoReporting(rows, demoLeads, { now: seedNow });
     done('build reporting', 0);
     await insertDemoReporting(tx, reporting, done);
+    // Issue 18: the developer's CRM destinations, the deliveries of its recent leads, an API key.
+    const crm = buildDemoCrm(rows, demoLeads, { now: seedNow, baseUrl: options.baseUrl ?? DEMO_BASE_URL });
+    await insertDemoCrm(tx, crm, done);
     if (superuser) await tx.execute(sql`set local session_replication_role = origin`);
     return demoLeads;
   });
