@@ -23,6 +23,7 @@ import { Route as BareLogin3RouteImport } from './routes/_bare/login-3'
 import { Route as BareSidebarsRouteImport } from './routes/_bare/sidebars'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainAccessrequestsRouteImport } from './routes/_main/accessrequests'
+import { Route as MainCrmRouteImport } from './routes/_main/crm'
 import { Route as MainDashboardRouteImport } from './routes/_main/dashboard'
 import { Route as MainEnquiriesRouteImport } from './routes/_main/enquiries'
 import { Route as MainFeedbackRouteImport } from './routes/_main/feedback'
@@ -118,6 +119,11 @@ const MainIndexRoute = MainIndexRouteImport.update({
 const MainAccessrequestsRoute = MainAccessrequestsRouteImport.update({
   id: '/accessrequests',
   path: '/accessrequests',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainCrmRoute = MainCrmRouteImport.update({
+  id: '/crm',
+  path: '/crm',
   getParentRoute: () => MainRoute,
 } as any)
 const MainDashboardRoute = MainDashboardRouteImport.update({
@@ -284,6 +290,7 @@ export interface FileRoutesByFullPath {
   '/login-3': typeof BareLogin3Route
   '/sidebars': typeof BareSidebarsRoute
   '/accessrequests': typeof MainAccessrequestsRoute
+  '/crm': typeof MainCrmRoute
   '/dashboard': typeof MainDashboardRoute
   '/enquiries': typeof MainEnquiriesRoute
   '/feedback': typeof MainFeedbackRoute
@@ -326,6 +333,7 @@ export interface FileRoutesByTo {
   '/login-3': typeof BareLogin3Route
   '/sidebars': typeof BareSidebarsRoute
   '/accessrequests': typeof MainAccessrequestsRoute
+  '/crm': typeof MainCrmRoute
   '/dashboard': typeof MainDashboardRoute
   '/enquiries': typeof MainEnquiriesRoute
   '/feedback': typeof MainFeedbackRoute
@@ -372,6 +380,7 @@ export interface FileRoutesById {
   '/_bare/login-3': typeof BareLogin3Route
   '/_bare/sidebars': typeof BareSidebarsRoute
   '/_main/accessrequests': typeof MainAccessrequestsRoute
+  '/_main/crm': typeof MainCrmRoute
   '/_main/dashboard': typeof MainDashboardRoute
   '/_main/enquiries': typeof MainEnquiriesRoute
   '/_main/feedback': typeof MainFeedbackRoute
@@ -417,6 +426,7 @@ export interface FileRouteTypes {
     | '/login-3'
     | '/sidebars'
     | '/accessrequests'
+    | '/crm'
     | '/dashboard'
     | '/enquiries'
     | '/feedback'
@@ -459,6 +469,7 @@ export interface FileRouteTypes {
     | '/login-3'
     | '/sidebars'
     | '/accessrequests'
+    | '/crm'
     | '/dashboard'
     | '/enquiries'
     | '/feedback'
@@ -504,6 +515,7 @@ export interface FileRouteTypes {
     | '/_bare/login-3'
     | '/_bare/sidebars'
     | '/_main/accessrequests'
+    | '/_main/crm'
     | '/_main/dashboard'
     | '/_main/enquiries'
     | '/_main/feedback'
@@ -643,6 +655,13 @@ declare module '@tanstack/react-router' {
       path: '/accessrequests'
       fullPath: '/accessrequests'
       preLoaderRoute: typeof MainAccessrequestsRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/crm': {
+      id: '/_main/crm'
+      path: '/crm'
+      fullPath: '/crm'
+      preLoaderRoute: typeof MainCrmRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/dashboard': {
@@ -896,6 +915,7 @@ const BareRouteWithChildren = BareRoute._addFileChildren(BareRouteChildren)
 
 interface MainRouteChildren {
   MainAccessrequestsRoute: typeof MainAccessrequestsRoute
+  MainCrmRoute: typeof MainCrmRoute
   MainDashboardRoute: typeof MainDashboardRoute
   MainEnquiriesRoute: typeof MainEnquiriesRoute
   MainFeedbackRoute: typeof MainFeedbackRoute
@@ -922,6 +942,7 @@ interface MainRouteChildren {
 
 const MainRouteChildren: MainRouteChildren = {
   MainAccessrequestsRoute: MainAccessrequestsRoute,
+  MainCrmRoute: MainCrmRoute,
   MainDashboardRoute: MainDashboardRoute,
   MainEnquiriesRoute: MainEnquiriesRoute,
   MainFeedbackRoute: MainFeedbackRoute,

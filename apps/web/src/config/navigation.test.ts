@@ -103,6 +103,7 @@ describe('visibleNavigation', () => {
       '/reporting',
       '/reporting/listing-performance',
       '/reporting/buyer-feedback',
+      '/crm',
     ]);
   });
 
@@ -120,6 +121,10 @@ describe('visibleNavigation', () => {
       '/site-settings',
       '/dev/mailbox',
     ]);
+  });
+
+  it('never shows platform admins CRM Integration: it belongs to an organisation, reached by impersonation', () => {
+    expect(urls(visibleNavigation(groups, admin))).not.toContain('/crm');
   });
 
   it('never shows members the admin section', () => {
@@ -272,6 +277,7 @@ describe('navigation config', () => {
     expect(isPageVisible('/reporting', groups)).toBe(true);
     expect(isPageVisible('/reporting/listing-performance', groups)).toBe(true);
     expect(isPageVisible('/reporting/buyer-feedback', groups)).toBe(true);
+    expect(isPageVisible('/crm', groups)).toBe(true);
     expect(isPageVisible('/organisation', groups)).toBe(false);
     expect(isPageVisible('/pending-invites', groups)).toBe(false);
   });

@@ -111,7 +111,7 @@ export function showsDashboardLink(account: NavAccount): boolean {
   return account.projects > 0;
 }
 
-/** Spec §2's workspace pages: leads and reporting (built), organisation and CRM (not built yet). */
+/** Spec §2's workspace pages: leads, reporting and CRM (built), organisation (not built yet). */
 const WORKSPACE_NAV_GROUP: NavGroup = {
   id: 'workspace',
   visible: true,
@@ -145,7 +145,15 @@ const WORKSPACE_NAV_GROUP: NavGroup = {
       icon: IconBuildingCommunity,
       visible: false,
     },
-    { id: 'crm', label: 'CRM Integration', url: '/crm', icon: IconPlugConnected, visible: false },
+    {
+      id: 'crm',
+      label: 'CRM Integration',
+      url: '/crm',
+      icon: IconPlugConnected,
+      visible: true,
+      // An organisation's (decision 029): platform admins belong to none and manage one by impersonation.
+      showFor: (account) => !account.isAdmin,
+    },
   ],
 };
 

@@ -1,0 +1,81 @@
+import type { CrmDeliveryStatus, CrmDestination } from '@offplan/shared';
+
+const exactFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+const relativeFormat = new Intl.RelativeTimeFormat('en-AU', { numeric: 'auto' });
+
+/** "3 Mar 2026, 4:05 pm"; an em dash for a missing or unreadable time. */
+export function exactTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : exactFormat.format(date);
+}
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** "5 minutes ago", "in 30 seconds", "yesterday"; an em dash for no time. */
+export function relativeTime(value: string | null | undefined, now: Date = new Date()): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  let amount = (date.getTime() - now.getTime()) / 1000;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return exactTime(value);
+}
+
+/** "840 ms", "2.4 s"; an em dash when no attempt was timed. */
+export function formatLatency(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '—';
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * Mantine colours per delivery state. The badge always carries the label and an icon too, so the state
+ * never rests on colour alone (and reads the same in light and dark).
+ */
+export const DELIVERY_STATUS_COLORS: Record<CrmDeliveryStatus, string> = {
+  PENDING: 'blue',
+  RETRYING: 'yellow',
+  DELIVERED: 'green',
+  FAILED: 'red',
+};
+
+/** States the log refreshes itself for: a new attempt is due soon. */
+export const UNSETTLED_STATUSES: readonly CrmDeliveryStatus[] = ['PENDING', 'RETRYING'];
+
+/** Where a destination sends: the webhook URL or the CRM's inbound address. */
+export function destinationTarget(destination: Pick<CrmDestination, 'kind' | 'url' | 'email'>): string {
+  return (destination.kind === 'WEBHOOK' ? destination.url : destination.email) ?? '—';
+}
+
+/** "All projects", the one project's title, or "3 projects: A, B, C" (titles as far as they are known). */
+export function destinationProjects(
+  destination: Pick<CrmDestination, 'allProjects' | 'projectIds'>,
+  titles: ReadonlyMap<number, string>,
+): string {
+  if (destination.allProjects) return 'All projects';
+  const names = destination.projectIds.map((id) => titles.get(id) ?? `Project ${id}`);
+  if (names.length === 1) return names[0] ?? '';
+  return `${names.length} projects: ${names.join(', ')}`;
+}
+
+/** "2 delivered · 1 failed · 1 retrying" over the last 30 days; "No deliveries yet" for none. */
+export function recentSummary(recent: CrmDestination['recent']): string {
+  const parts = [
+    [recent.delivered, 'delivered'],
+    [recent.failed, 'failed'],
+    [recent.retrying, 'retrying'],
+    [recent.pending, 'pending'],
+  ] as const;
+  const shown = parts.filter(([count]) => count > 0).map(([count, label]) => `${count} ${label}`);
+  return shown.length === 0 ? 'No deliveries in the last 30 days' : shown.join(' · ');
+}
