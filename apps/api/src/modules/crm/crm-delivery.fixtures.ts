@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { createLogger } from '../../lib/logger.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { CRM_JOBS } from './crm-jobs.ts';
 import type { CrmWorkerDeps } from './crm-workers.ts';
 
 /**
@@ -157,6 +158,22 @@ export function crmFixtures(t: TestApp) {
     return result.rows.map((row) => row.data);
   }
 
+  /** Waits until the lead's fan-out job has run (a test then adds destinations the fan-out did not see). */
+  async function fanOutDone(leadId: number) {
+    await expect
+      .poll(
+        async () => {
+          const result = (await t.db.execute(sql`
+            select state from pgboss.job where name = ${CRM_JOBS.fanOut} and (data->>'leadId')::int = ${leadId}`)) as unknown as {
+            rows: { state: string }[];
+          };
+          return result.rows[0]?.state;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe('completed');
+  }
+
   /** What the workers get, for calling a job's handler directly (as a second process would). */
   const workerDeps = (): CrmWorkerDeps => ({
     db: t.db,
@@ -174,6 +191,7 @@ export function crmFixtures(t: TestApp) {
     attemptsOf,
     settledDelivery,
     jobsNaming,
+    fanOutDone,
     workerDeps,
   };
 }

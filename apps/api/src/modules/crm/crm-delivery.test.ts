@@ -1,5 +1,5 @@
 import { LEAD_WEBHOOK_EVENT, type LeadWebhook } from '@offplan/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads } from '../../db/schema/index.ts';
@@ -8,7 +8,7 @@ import { enquiryFixtures } from '../enquiries/enquiry.fixtures.ts';
 import { crmFixtures, type Receiver, startReceiver } from './crm-delivery.fixtures.ts';
 import { CRM_JOBS } from './crm-jobs.ts';
 import { postWebhook, sendWebhook, WEBHOOK_USER_AGENT } from './crm-webhook.ts';
-import { runCrmDelivery } from './crm-workers.ts';
+import { CRM_RETRY_SCHEDULE_SECONDS, retryDelaySeconds, runCrmDelivery } from './crm-workers.ts';
 
 let t: TestApp;
 let e: ReturnType<typeof enquiryFixtures>;
@@ -128,6 +128,34 @@ describe('fan-out and webhook delivery', () => {
     await enquire(listing.id);
     await c.settledDelivery(on.id, 'DELIVERED');
     expect(await c.deliveriesOf(off.id)).toEqual([]);
+  });
+
+  it('a failed attempt is RETRYING, its next attempt due 5 s later with its job (the schedule at full length)', async () => {
+    const listing = await e.listing();
+    const lead = await enquire(listing.id);
+    await c.fanOutDone(lead.id);
+    const destination = await c.destination(listing.organisationId, { url: receiver.url('/teapot') });
+    const delivery = await c.delivery(destination.id, { leadId: lead.id });
+    expect(await runCrmDelivery(c.workerDeps(), { deliveryId: delivery.id, attempt: 1 })).toBe('RETRYING');
+    const row = await c.deliveryRow(delivery.id);
+    expect(row).toMatchObject({ status: 'RETRYING', attempts: 1, responseCode: 418 });
+    expect(row!.nextAttemptAt!.getTime() - row!.lastAttemptAt!.getTime()).toBe(5000);
+    const jobs = (await t.db.execute(sql`
+      select data, start_after as "startAfter", created_on as "createdOn" from pgboss.job
+      where name = ${CRM_JOBS.deliver} and (data->>'deliveryId')::int = ${delivery.id}`)) as unknown as {
+      rows: { data: { attempt: number }; startAfter: string | Date; createdOn: string | Date }[];
+    };
+    expect(jobs.rows.map((job) => job.data.attempt)).toEqual([2]);
+    const wait = new Date(jobs.rows[0]!.startAfter).getTime() - new Date(jobs.rows[0]!.createdOn).getTime();
+    expect(wait).toBeGreaterThanOrEqual(4900);
+    expect(wait).toBeLessThan(6000);
+    expect(retryDelaySeconds(1, 1)).toBe(5);
+    expect(retryDelaySeconds(9, 1)).toBe(86_400);
+    expect(retryDelaySeconds(10, 1)).toBeNull();
+    // Decision 029: about 3.2 days from the first attempt to the last.
+    const days = CRM_RETRY_SCHEDULE_SECONDS.reduce((sum, wait) => sum + wait, 0) / 86_400;
+    expect(days).toBeGreaterThan(3.1);
+    expect(days).toBeLessThan(3.25);
   });
 
   it('a test delivery sends the sample lead, marked test, for the organisation’s first project', async () => {
