@@ -166,17 +166,27 @@ describe('GET /api/v1/leads: the organisation’s leads of the last 30 days', ()
     expect(forged.status).toBe(400);
   });
 
-  it('notes when a key was last used', async () => {
-    await t.db
-      .update(organisationApiKeys)
-      .set({ lastUsedAt: null })
-      .where(eq(organisationApiKeys.id, readKey.id));
-    await pullPage(readKey.key, 'limit=1');
-    const [used] = await t.db
-      .select()
-      .from(organisationApiKeys)
-      .where(eq(organisationApiKeys.id, readKey.id));
-    expect(used!.lastUsedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  it('notes when a key was last used, writing it at most once a minute', async () => {
+    const lastUsedAfterCall = async (before: Date | null) => {
+      await t.db
+        .update(organisationApiKeys)
+        .set({ lastUsedAt: before })
+        .where(eq(organisationApiKeys.id, readKey.id));
+      await pullPage(readKey.key, 'limit=1');
+      const [row] = await t.db
+        .select()
+        .from(organisationApiKeys)
+        .where(eq(organisationApiKeys.id, readKey.id));
+      return row!.lastUsedAt;
+    };
+    expect((await lastUsedAfterCall(null))!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const halfAMinuteAgo = new Date(Date.now() - 30_000);
+    expect(await lastUsedAfterCall(halfAMinuteAgo)).toEqual(halfAMinuteAgo);
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    expect((await lastUsedAfterCall(twoMinutesAgo))!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const listed = await t.client.api.crm['api-keys'].$get({}, { headers: { cookie: owner.cookie } });
+    const items = (await listed.json()) as { items: { id: number; lastUsedAt: string | null }[] };
+    expect(items.items.find((item) => item.id === readKey.id)?.lastUsedAt).toEqual(expect.any(String));
   });
 });
 
