@@ -26,7 +26,7 @@ export async function startServer(settings: Settings) {
   });
   await migrateDatabase(database);
   const { app, deps, close: stopJobs } = await composeApp(settings, database, { logger });
-  if (settings.seedDemo) await seedDemo(database, logger);
+  if (settings.seedDemo) await seedDemo(database, logger, settings.baseUrl);
   const server = await new Promise<ServerType>((resolve) => {
     const listening = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, () =>
       resolve(listening),
@@ -78,8 +78,8 @@ export async function startServer(settings: Settings) {
  * the moment of the first start, so a developer trying the portal sees this week's leads and reports;
  * tests use the fixed base date (DEMO_BASE_DATE_ISO) and get the same rows every time.
  */
-async function seedDemo(database: Database, logger: Logger) {
-  const summary = await seedDemoData(database.db, { now: new Date() });
+async function seedDemo(database: Database, logger: Logger, baseUrl: string) {
+  const summary = await seedDemoData(database.db, { now: new Date(), baseUrl });
   if (!summary.skipped) {
     logger.info(
       { organisations: summary.organisations, projects: summary.projects, users: summary.users },
