@@ -203,7 +203,7 @@ export async function workCrmJobs(queue: JobQueue, deps: Omit<CrmWorkerDeps, 'qu
   // Attempts wait on receivers (up to the 15 s time-out): several at once, each its own job.
   await queue.work<CrmDeliverData>(
     CRM_JOBS.deliver,
-    { batchSize: 1, pollingIntervalSeconds: 0.5, localConcurrency: 4 },
+    { batchSize: 1, pollingIntervalSeconds: 1, localConcurrency: 4 },
     async ([job]) => {
       if (job) await runCrmDelivery(jobDeps, job.data);
     },
