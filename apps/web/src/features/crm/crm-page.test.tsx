@@ -415,6 +415,8 @@ describe('/crm delivery log', () => {
       expect(within(log).getByText('Pending')).toBeTruthy();
       // No click: the log asks again by itself while a delivery is pending, and stops once it is not.
       expect(await within(log).findByText('Delivered', {}, { timeout: 8000 })).toBeTruthy();
+      // Settled, the destination's counts are read again so its card follows.
+      await waitFor(() => expect(callsTo(calls, 'GET', API_PATHS.crmDestinations).length).toBeGreaterThan(1));
       const readsWhenSettled = pendingReads;
       await new Promise((resolve) => setTimeout(resolve, 3500));
       expect(pendingReads).toBe(readsWhenSettled);

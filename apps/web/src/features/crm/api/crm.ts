@@ -15,6 +15,7 @@ import {
   crmResendAllAnswerSchema,
 } from '@offplan/shared';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { z } from 'zod';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
 
@@ -66,6 +67,19 @@ export function crmDeliveriesQueryOptions(destinationId: number, status: CrmDeli
       }),
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
+}
+
+/** The destinations' counts and the projects' states, once deliveries have moved on their own. */
+export function useRefreshDeliveryCounts() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: destinationsKey }),
+        queryClient.invalidateQueries({ queryKey: projectsKey }),
+      ]),
+    [queryClient],
+  );
 }
 
 /** A change to deliveries moves the destination's counts and the projects' states too. */

@@ -3,13 +3,19 @@ import { notifications } from '@mantine/notifications';
 import {
   CRM_DELIVERY_STATUS_LABELS,
   CRM_DELIVERY_STATUSES,
+  type CrmDeliveryPage,
   type CrmDeliveryStatus,
   type CrmDestination,
 } from '@offplan/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
-import { crmDeliveriesQueryOptions, useResendDelivery, useResendFailed } from '../api/crm.ts';
+import {
+  crmDeliveriesQueryOptions,
+  useRefreshDeliveryCounts,
+  useResendDelivery,
+  useResendFailed,
+} from '../api/crm.ts';
 import { UNSETTLED_STATUSES } from '../lib/crm-format.ts';
 import { DeliveryLogTable } from './delivery-log-table.tsx';
 
@@ -20,6 +26,12 @@ const STATUS_OPTIONS = [
   { value: 'all', label: 'All deliveries' },
   ...CRM_DELIVERY_STATUSES.map((status) => ({ value: status, label: CRM_DELIVERY_STATUS_LABELS[status] })),
 ];
+
+function hasUnsettled(pages: CrmDeliveryPage[] | undefined): boolean {
+  return Boolean(
+    pages?.some((page) => page.items.some((delivery) => UNSETTLED_STATUSES.includes(delivery.status))),
+  );
+}
 
 type DeliveryLogProps = {
   destination: CrmDestination;
@@ -33,13 +45,16 @@ function DeliveryLog({ destination, onSendTest, sendingTest }: DeliveryLogProps)
   // deliveries are pending or retrying (an attempt is due within seconds), then stops.
   const log = useInfiniteQuery({
     ...crmDeliveriesQueryOptions(destination.id, status),
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((page) =>
-        page.items.some((delivery) => UNSETTLED_STATUSES.includes(delivery.status)),
-      )
-        ? UNSETTLED_REFRESH_MS
-        : false,
+    refetchInterval: (query) => (hasUnsettled(query.state.data?.pages) ? UNSETTLED_REFRESH_MS : false),
   });
+  const unsettled = hasUnsettled(log.data?.pages);
+  const refreshCounts = useRefreshDeliveryCounts();
+  const wasUnsettled = useRef(unsettled);
+  useEffect(() => {
+    // The deliveries the log waited for have settled: the card's counts and the projects follow.
+    if (wasUnsettled.current && !unsettled) void refreshCounts();
+    wasUnsettled.current = unsettled;
+  }, [unsettled, refreshCounts]);
   const resend = useResendDelivery(destination.id);
   const resendFailed = useResendFailed(destination.id);
   const deliveries = log.data?.pages.flatMap((page) => page.items) ?? [];
@@ -127,7 +142,8 @@ export function DeliveryLogDrawer({ destination, onClose, ...props }: DeliveryLo
       opened={destination !== null}
       onClose={onClose}
       position="right"
-      size="xl"
+      // Wide enough for the log's eight columns beside the page on a laptop; the whole width on a phone.
+      size="min(64rem, 100%)"
       title={destination ? `Delivery log: ${destination.name}` : 'Delivery log'}
     >
       {destination ? <DeliveryLog key={destination.id} destination={destination} {...props} /> : null}

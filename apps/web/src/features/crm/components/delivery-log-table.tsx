@@ -76,7 +76,9 @@ function DeliveryRow({ delivery, resending, onResend }: DeliveryRowProps) {
               Test lead
             </Badge>
           ) : (
-            <Text size="sm">Lead #{delivery.leadId}</Text>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              Lead #{delivery.leadId}
+            </Text>
           )}
           <Text size="xs" c="dimmed">
             {delivery.projectTitle ?? '—'}
