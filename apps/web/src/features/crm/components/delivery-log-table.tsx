@@ -27,8 +27,10 @@ function AttemptHistory({ delivery }: { delivery: CrmDelivery }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {delivery.history.map((attempt) => (
-          <Table.Tr key={attempt.at}>
+        {delivery.history.map((attempt, index) => (
+          // Newest first and never reordered; two attempts may share a millisecond.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for each answer.
+          <Table.Tr key={`${attempt.at}-${index}`}>
             <Table.Td>{exactTime(attempt.at)}</Table.Td>
             <Table.Td>{attempt.ok ? 'Succeeded' : 'Failed'}</Table.Td>
             <Table.Td>{attempt.responseCode ?? 'No answer'}</Table.Td>
