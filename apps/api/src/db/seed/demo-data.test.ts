@@ -992,6 +992,10 @@ describe('seedDemoData: CRM destinations, deliveries and an API key (issue 18)',
     }
     expect(new Set(deliveries.map((row) => row.message_id)).size).toBe(deliveries.length);
   });
+});
+
+describe('seedDemoData: CRM retry history and repeatability (issue 18)', () => {
+  beforeAll(seedOnce, 120_000);
 
   it('spaces the failing attempts as the retry schedule does, and moves the identities past the rows it wrote', async () => {
     const [first] = await rowsOf(

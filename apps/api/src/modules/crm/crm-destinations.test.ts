@@ -174,7 +174,9 @@ describe('creating, listing, editing and deleting destinations', () => {
       );
     expect(audits).toHaveLength(1);
   });
+});
 
+describe('what a destination may name', () => {
   it('refuses projects of another organisation', async () => {
     const other = await f.organisation('Other Homes');
     const before = (await list()).length;
