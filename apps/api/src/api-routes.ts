@@ -20,6 +20,9 @@ import type * as listingEvents from './modules/listing-events/listing-events.rou
 import type * as listings from './modules/listings/listings.routes.ts';
 import type * as mailbox from './modules/mailbox/mailbox.routes.ts';
 import type * as notifications from './modules/notifications/notifications.routes.ts';
+import type * as organisation from './modules/organisation/organisation.routes.ts';
+import type * as organisationInvitations from './modules/organisation-invitations/organisation-invitations.routes.ts';
+import type * as organisationJoins from './modules/organisation-joins/organisation-joins.routes.ts';
 import type * as projects from './modules/projects/projects.routes.ts';
 import type * as publicListing from './modules/public-listing/public-listing.routes.ts';
 import type * as reporting from './modules/reporting/reporting.routes.ts';
@@ -72,6 +75,9 @@ export type ApiSchema = SchemaOfRoutes<
   | typeof listings
   | typeof mailbox
   | typeof notifications
+  | typeof organisation
+  | typeof organisationInvitations
+  | typeof organisationJoins
   | typeof projects
   | typeof publicListing
   | typeof reporting

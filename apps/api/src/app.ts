@@ -34,6 +34,9 @@ import { listingEventsRouter } from './modules/listing-events/listing-events.han
 import { listingsRouter } from './modules/listings/listings.handlers.ts';
 import { mailboxRouter } from './modules/mailbox/mailbox.handlers.ts';
 import { notificationsRouter } from './modules/notifications/notifications.handlers.ts';
+import { organisationRouter } from './modules/organisation/organisation.handlers.ts';
+import { organisationInvitationsRouter } from './modules/organisation-invitations/organisation-invitations.handlers.ts';
+import { organisationJoinsRouter } from './modules/organisation-joins/organisation-joins.handlers.ts';
 import { legacyProjectRouter, projectsRouter } from './modules/projects/projects.handlers.ts';
 import { publicListingRouter } from './modules/public-listing/public-listing.handlers.ts';
 import { reportingRouter } from './modules/reporting/reporting.handlers.ts';
@@ -100,6 +103,9 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.route('/', apiKeysRouter);
   app.route('/', leadApiRouter);
   app.route('/', devWebhookReceiverRouter);
+  app.route('/', organisationRouter);
+  app.route('/', organisationInvitationsRouter);
+  app.route('/', organisationJoinsRouter);
   // Also the public listing page /{state}/{slug}: before the web app's fallback (only the 8 lower-case states).
   app.route('/', publicListingRouter);
   // The buyer's feedback page /rate/{token} (issue 17), server-rendered like the listing page.

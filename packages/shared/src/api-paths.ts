@@ -103,6 +103,25 @@ export const API_PATHS = {
   reportListingPerformance: '/api/reporting/listing-performance',
   reportBuyerFeedback: '/api/reporting/buyer-feedback',
 
+  /** The caller's organisation (issue 18 items 1–3, decision 030). */
+  organisation: '/api/organisation',
+  organisationLogo: '/api/organisation/logo',
+  organisationMembers: '/api/organisation/members',
+  organisationMember: (memberId: string) => `/api/organisation/members/${encodeURIComponent(memberId)}`,
+  organisationProjects: '/api/organisation/projects',
+  organisationInvitations: '/api/organisation/invitations',
+  organisationInvitation: (id: string) => `/api/organisation/invitations/${encodeURIComponent(id)}`,
+  organisationInvitationResend: (id: string) =>
+    `/api/organisation/invitations/${encodeURIComponent(id)}/resend`,
+  organisationJoinRequests: '/api/organisation/join-requests',
+  organisationJoinRequestDecision: (id: number) => `/api/organisation/join-requests/${id}/decision`,
+  /** Admin: every pending invitation across organisations (/pending-invites). */
+  pendingInvitations: '/api/admin/pending-invitations',
+  pendingInvitation: (id: string) => `/api/admin/pending-invitations/${encodeURIComponent(id)}`,
+  pendingInvitationResend: (id: string) => `/api/admin/pending-invitations/${encodeURIComponent(id)}/resend`,
+  adminOrganisations: '/api/admin/organisations',
+  adminUserOrganisation: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/organisation`,
+
   crmDestinations: '/api/crm/destinations',
   crmDestination: (id: number) => `/api/crm/destinations/${id}`,
   /** POST: a new secret (shown once); the old one signs too for WEBHOOK_SECRET_OVERLAP_HOURS. */

@@ -32,7 +32,11 @@ export const outboxMessages = pgTable(
   (table) => [index('outbox_messages_created_idx').on(table.createdAt)],
 );
 
-/** An admin's invitation to join the portal; the invitee sets a password at /activate. Tokens are kept hashed. */
+/**
+ * An invitation to the portal: by a platform admin, or by an organisation's owner or admin to join it
+ * with `role` (issue 18, decision 030). The invitee sets a password at /activate. Tokens are kept
+ * hashed; a revoked invitation keeps its row (`revoked_at`) for the record.
+ */
 export const userInvitations = pgTable(
   'user_invitations',
   {
@@ -46,6 +50,9 @@ export const userInvitations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedUserId: text('accepted_user_id'),
+    /** The organisation role the invitee gets (owner, admin, member). */
+    role: text('role').notNull().default('member'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('user_invitations_email_idx').on(table.email)],

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
+  pgEnum,
   pgTable,
   primaryKey,
   smallint,
@@ -9,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
+import { organization, user } from './auth.ts';
 import { projects } from './projects.ts';
 
 /** Approved project membership: the user's own projects (spec §3 account state `projects`). */
@@ -75,5 +76,36 @@ export const projectRecommendations = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.projectId] }),
     index('project_recommendations_project_idx').on(table.projectId),
+  ],
+);
+
+export const joinRequestStatusEnum = pgEnum('join_request_status', ['PENDING', 'APPROVED', 'DECLINED']);
+
+/**
+ * Someone who registered with the name (or the email domain) of an existing organisation asks to join
+ * it; its owners approve or decline (issue 18 item 2, decision 030). One pending request per person.
+ */
+export const organisationJoinRequests = pgTable(
+  'organisation_join_requests',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** What matched: the normalised name or the email domain. */
+    matchedBy: text('matched_by', { enum: ['name', 'domain'] }).notNull(),
+    status: joinRequestStatusEnum('status').notNull().default('PENDING'),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('organisation_join_requests_organisation_idx').on(table.organisationId, table.status),
+    uniqueIndex('organisation_join_requests_pending_uidx')
+      .on(table.userId)
+      .where(sql`${table.status} = 'PENDING'`),
   ],
 );
