@@ -12,7 +12,7 @@ import { auditFromAuth, hashSecretToken } from './plugin-context.ts';
 export const INVITATION_INVALID_MESSAGE =
   'This invitation has expired or has already been used. Ask for a new one.';
 
-/** An invitation that can still be accepted, by its token. */
+/** An invitation that can still be accepted, by its token: not used, not revoked, not expired (decision 030). */
 export async function findOpenInvitation(db: Db, token: string) {
   const [invitation] = await db
     .select()
@@ -21,6 +21,7 @@ export async function findOpenInvitation(db: Db, token: string) {
       and(
         eq(userInvitations.tokenHash, hashSecretToken(token)),
         isNull(userInvitations.acceptedAt),
+        isNull(userInvitations.revokedAt),
         gt(userInvitations.expiresAt, new Date()),
       ),
     );
@@ -75,14 +76,23 @@ export function invitationPlugin(db: Db) {
               id: randomUUID(),
               organizationId: invitation.organisationId,
               userId: user.id,
-              role: 'member',
+              // The role the organisation invited them with (decision 030); admins' invitations say member.
+              role: invitation.role,
               createdAt: new Date(),
             });
           }
           const [accepted] = await db
             .update(userInvitations)
             .set({ acceptedAt: new Date(), acceptedUserId: user.id })
-            .where(and(eq(userInvitations.id, invitation.id), isNull(userInvitations.acceptedAt)))
+            .where(
+              and(
+                eq(userInvitations.id, invitation.id),
+                // Still the same link: not used, revoked or resent since it was read above.
+                eq(userInvitations.tokenHash, invitation.tokenHash),
+                isNull(userInvitations.acceptedAt),
+                isNull(userInvitations.revokedAt),
+              ),
+            )
             .returning();
           if (!accepted) {
             await ctx.context.internalAdapter.deleteUser(user.id);

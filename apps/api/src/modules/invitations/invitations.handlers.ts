@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@offplan/shared';
 import { audit } from '../../lib/audit.ts';
-import { brandingSourceOf, tenantBranding } from '../../lib/branding.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { emailTemplates } from '../../lib/message-templates.ts';
 import { createRouter } from '../../lib/router.ts';
 import { INVITATION_INVALID_MESSAGE } from '../auth/invitation.plugin.ts';
-import { newSecretToken } from '../auth/plugin-context.ts';
+import { newInvitationLink, sendInvitationEmail } from './invitation-mail.ts';
 import {
   emailHasAccount,
   insertInvitation,
@@ -15,15 +13,13 @@ import {
 } from './invitations.repository.ts';
 import { getInvitationPreview, postInvitation } from './invitations.routes.ts';
 
-export const INVITATION_DAYS = 7;
-
 export const invitationsRouter = createRouter();
 
 invitationsRouter.openapi(postInvitation, async (c) => {
   const body = c.req.valid('json');
   const email = body.email.trim().toLowerCase();
-  const { settings, outbox, database } = c.get('deps');
-  const { db } = database;
+  const deps = c.get('deps');
+  const { db } = deps.database;
   if (await emailHasAccount(db, email)) {
     throw new AppError(409, ERROR_CODES.accountExists, 'An account already exists for this email.', {
       email: 'An account already exists for this email.',
@@ -31,19 +27,17 @@ invitationsRouter.openapi(postInvitation, async (c) => {
   }
   const organisationName = body.organisationId ? await organisationNameOf(db, body.organisationId) : null;
   if (body.organisationId && organisationName === null) throw notFound('No such organisation.');
-  const { token, hash } = newSecretToken();
+  const { token, tokenHash, expiresAt } = newInvitationLink();
   const invitation = {
     id: randomUUID(),
     email,
     firstName: body.firstName,
     lastName: body.lastName,
     organisationId: body.organisationId ?? null,
-    tokenHash: hash,
+    tokenHash,
     invitedBy: c.get('user').id,
-    expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
+    expiresAt,
   };
-  const branding = await tenantBranding(brandingSourceOf(c.get('deps')));
-  const url = `${settings.baseUrl}/activate?token=${encodeURIComponent(token)}`;
   await insertInvitation(db, invitation, (tx) =>
     audit(
       c,
@@ -51,12 +45,11 @@ invitationsRouter.openapi(postInvitation, async (c) => {
       tx,
     ),
   );
-  await outbox.send({
-    channel: 'email',
-    to: email,
-    template: 'invitation',
-    ...emailTemplates.invitation(branding, body.firstName, c.get('user').name, organisationName, url),
-  });
+  await sendInvitationEmail(
+    deps,
+    { email, firstName: body.firstName, inviterName: c.get('user').name, organisationName },
+    token,
+  );
   return c.json({ id: invitation.id, email, expiresAt: invitation.expiresAt.toISOString() }, 201);
 });
 
