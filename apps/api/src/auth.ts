@@ -27,6 +27,7 @@ import { createAuthHooks, SIGN_IN_PER_ACCOUNT } from './modules/auth/auth.hooks.
 import { impersonationPlugin } from './modules/auth/impersonation.plugin.ts';
 import { impersonationEndsAt } from './modules/auth/impersonation-cap.ts';
 import { invitationPlugin } from './modules/auth/invitation.plugin.ts';
+import { registrationPlacement } from './modules/organisation-joins/registration.ts';
 import { refreshRecommendationsOf } from './modules/projects/recommendations.repository.ts';
 
 export { AUTH_BASE_PATH, CLIENT_IP_HEADER };
@@ -220,9 +221,21 @@ export function createAuth(options: AuthOptions) {
         update: { after: async (updated) => refreshRecommendationsOf(options.db, { userId: updated.id }) },
       },
     },
-    hooks: createAuthHooks(db, {
-      signInPerAccount: options.signInLimitPerAccount ?? SIGN_IN_PER_ACCOUNT.max,
-    }),
+    hooks: createAuthHooks(
+      db,
+      { signInPerAccount: options.signInLimitPerAccount ?? SIGN_IN_PER_ACCOUNT.max },
+      registrationPlacement({
+        db,
+        outbox: options.outbox,
+        brandingSource: {
+          db,
+          productName: options.productName,
+          baseUrl: options.baseUrl,
+          emailFrom: options.emailFrom,
+        },
+        logger: options.logger,
+      }),
+    ),
     disabledPaths: CLOSED_AUTH_PATHS,
     // One JSON log: better-auth's own messages go through pino too.
     logger: {
@@ -258,7 +271,7 @@ export function createAuth(options: AuthOptions) {
         firstName: { type: 'string', required: false },
         lastName: { type: 'string', required: false },
         title: { type: 'string', required: false },
-        /** The organisation typed at /register; joining one is by invitation or an admin (decision 014). */
+        /** The organisation typed at /register: a join request or a new organisation (decision 030). */
         companyName: { type: 'string', required: false },
         jobRoleId: { type: 'number', required: false, input: false },
         termsAcceptedAt: { type: 'date', required: false, input: false },

@@ -193,6 +193,15 @@ async function throttleSignInCodes(ctx: HookContext, db: Db) {
 }
 
 /**
+ * The account a /sign-up/email call created: its new session's user. A refused sign-up (an existing
+ * email) made no session, so it places nobody.
+ */
+function registeredUserId(ctx: HookContext): string | null {
+  if (ctx.context.returned instanceof APIError) return null;
+  return ctx.context.newSession?.user.id ?? null;
+}
+
+/**
  * Policies better-auth does not have, run before its endpoints: per-account and per-number limits,
  * the password policy, terms at registration, the current password before an email change, a verified
  * phone before two-step sign-in, nothing about signing in changed by an impersonating admin, no
@@ -201,6 +210,8 @@ async function throttleSignInCodes(ctx: HookContext, db: Db) {
 export function createAuthHooks(
   db: Db,
   limits: { signInPerAccount: number },
+  /** Decision 030: where a new account goes (a join request or its own organisation). */
+  onRegistered?: (userId: string) => Promise<void>,
 ): NonNullable<BetterAuthOptions['hooks']> {
   const signInPerAccount = { ...SIGN_IN_PER_ACCOUNT, max: limits.signInPerAccount };
   return {
@@ -287,6 +298,11 @@ export function createAuthHooks(
       }
     }),
     after: createAuthMiddleware(async (ctx) => {
+      if (ctx.path === '/sign-up/email') {
+        const userId = registeredUserId(ctx);
+        if (userId && onRegistered) await onRegistered(userId);
+        return;
+      }
       if (ctx.path !== '/sign-in/email') return;
       const email = normaliseEmail((ctx.body as Record<string, unknown> | undefined)?.email);
       if (!email) return;
