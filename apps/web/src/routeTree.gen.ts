@@ -31,6 +31,8 @@ import { Route as MainLeadScoringRouteImport } from './routes/_main/lead-scoring
 import { Route as MainLeadsRouteImport } from './routes/_main/leads'
 import { Route as MainMessagesRouteImport } from './routes/_main/messages'
 import { Route as MainOffplanAiRouteImport } from './routes/_main/offplan-ai'
+import { Route as MainOrganisationRouteImport } from './routes/_main/organisation'
+import { Route as MainPendingInvitesRouteImport } from './routes/_main/pending-invites'
 import { Route as MainProfileRouteImport } from './routes/_main/profile'
 import { Route as MainSiteSettingsRouteImport } from './routes/_main/site-settings'
 import { Route as MainUsersRouteImport } from './routes/_main/users'
@@ -159,6 +161,16 @@ const MainMessagesRoute = MainMessagesRouteImport.update({
 const MainOffplanAiRoute = MainOffplanAiRouteImport.update({
   id: '/offplan-ai',
   path: '/offplan-ai',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainOrganisationRoute = MainOrganisationRouteImport.update({
+  id: '/organisation',
+  path: '/organisation',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainPendingInvitesRoute = MainPendingInvitesRouteImport.update({
+  id: '/pending-invites',
+  path: '/pending-invites',
   getParentRoute: () => MainRoute,
 } as any)
 const MainProfileRoute = MainProfileRouteImport.update({
@@ -298,6 +310,8 @@ export interface FileRoutesByFullPath {
   '/leads': typeof MainLeadsRoute
   '/messages': typeof MainMessagesRoute
   '/offplan-ai': typeof MainOffplanAiRoute
+  '/organisation': typeof MainOrganisationRoute
+  '/pending-invites': typeof MainPendingInvitesRoute
   '/profile': typeof MainProfileRoute
   '/site-settings': typeof MainSiteSettingsRoute
   '/users': typeof MainUsersRoute
@@ -341,6 +355,8 @@ export interface FileRoutesByTo {
   '/leads': typeof MainLeadsRoute
   '/messages': typeof MainMessagesRoute
   '/offplan-ai': typeof MainOffplanAiRoute
+  '/organisation': typeof MainOrganisationRoute
+  '/pending-invites': typeof MainPendingInvitesRoute
   '/profile': typeof MainProfileRoute
   '/site-settings': typeof MainSiteSettingsRoute
   '/users': typeof MainUsersRoute
@@ -388,6 +404,8 @@ export interface FileRoutesById {
   '/_main/leads': typeof MainLeadsRoute
   '/_main/messages': typeof MainMessagesRoute
   '/_main/offplan-ai': typeof MainOffplanAiRoute
+  '/_main/organisation': typeof MainOrganisationRoute
+  '/_main/pending-invites': typeof MainPendingInvitesRoute
   '/_main/profile': typeof MainProfileRoute
   '/_main/site-settings': typeof MainSiteSettingsRoute
   '/_main/users': typeof MainUsersRoute
@@ -434,6 +452,8 @@ export interface FileRouteTypes {
     | '/leads'
     | '/messages'
     | '/offplan-ai'
+    | '/organisation'
+    | '/pending-invites'
     | '/profile'
     | '/site-settings'
     | '/users'
@@ -477,6 +497,8 @@ export interface FileRouteTypes {
     | '/leads'
     | '/messages'
     | '/offplan-ai'
+    | '/organisation'
+    | '/pending-invites'
     | '/profile'
     | '/site-settings'
     | '/users'
@@ -523,6 +545,8 @@ export interface FileRouteTypes {
     | '/_main/leads'
     | '/_main/messages'
     | '/_main/offplan-ai'
+    | '/_main/organisation'
+    | '/_main/pending-invites'
     | '/_main/profile'
     | '/_main/site-settings'
     | '/_main/users'
@@ -711,6 +735,20 @@ declare module '@tanstack/react-router' {
       path: '/offplan-ai'
       fullPath: '/offplan-ai'
       preLoaderRoute: typeof MainOffplanAiRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/organisation': {
+      id: '/_main/organisation'
+      path: '/organisation'
+      fullPath: '/organisation'
+      preLoaderRoute: typeof MainOrganisationRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/pending-invites': {
+      id: '/_main/pending-invites'
+      path: '/pending-invites'
+      fullPath: '/pending-invites'
+      preLoaderRoute: typeof MainPendingInvitesRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/profile': {
@@ -923,6 +961,8 @@ interface MainRouteChildren {
   MainLeadsRoute: typeof MainLeadsRoute
   MainMessagesRoute: typeof MainMessagesRoute
   MainOffplanAiRoute: typeof MainOffplanAiRoute
+  MainOrganisationRoute: typeof MainOrganisationRoute
+  MainPendingInvitesRoute: typeof MainPendingInvitesRoute
   MainProfileRoute: typeof MainProfileRoute
   MainSiteSettingsRoute: typeof MainSiteSettingsRoute
   MainUsersRoute: typeof MainUsersRoute
@@ -950,6 +990,8 @@ const MainRouteChildren: MainRouteChildren = {
   MainLeadsRoute: MainLeadsRoute,
   MainMessagesRoute: MainMessagesRoute,
   MainOffplanAiRoute: MainOffplanAiRoute,
+  MainOrganisationRoute: MainOrganisationRoute,
+  MainPendingInvitesRoute: MainPendingInvitesRoute,
   MainProfileRoute: MainProfileRoute,
   MainSiteSettingsRoute: MainSiteSettingsRoute,
   MainUsersRoute: MainUsersRoute,
