@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { INVITATION_DAYS, type OrganisationRole, type PendingInvitation } from '@offplan/shared';
-import { and, asc, desc, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { member, organization, userInvitations, user as userTable } from '../../db/schema/index.ts';
 
@@ -114,6 +114,8 @@ export async function createOrganisationInvitation(
 ): Promise<PendingInvitation | InvitationRefusal> {
   const id = randomUUID();
   const refusal = await db.transaction(async (tx) => {
+    // Two invitations to one email sent at once take turns, so the second sees the first as pending.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation:${invitation.email}`}))`);
     const refused = await refusalFor(tx, invitation.organisationId, invitation.email);
     if (refused) return refused;
     await tx.insert(userInvitations).values({ id, ...invitation });

@@ -192,6 +192,16 @@ describe('refusals, with nothing written', () => {
     expect(await fixtures.invitationRows(input.email)).toHaveLength(1);
   });
 
+  it('lets only one of two invitations sent at once to the same email through', async () => {
+    const input = fixtures.invitee();
+    const answers = await Promise.all([
+      invitations().$post({ json: input }, { headers: org.owner.headers }),
+      invitations().$post({ json: input }, { headers: otherOrg.owner.headers }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(await fixtures.invitationRows(input.email)).toHaveLength(1);
+  });
+
   it('refuses an invalid email or role (400)', async () => {
     await refusal('not-an-email', 400, MESSAGES.emailInvalid);
     const badRole = await t.request('/api/organisation/invitations', {
