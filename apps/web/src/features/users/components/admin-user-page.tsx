@@ -4,6 +4,7 @@ import { type ErrorComponentProps, getRouteApi } from '@tanstack/react-router';
 import { AdminPageError } from '../../../components/feedback/admin-page-error.tsx';
 import { ActAsUserButton } from '../../impersonation/index.ts';
 import { adminUserQueryOptions } from '../api/admin-users.ts';
+import { MoveToOrganisationButton } from './move-to-organisation-modal.tsx';
 import { UserAdminActions } from './user-admin-actions.tsx';
 import { UserDetails } from './user-details.tsx';
 
@@ -23,6 +24,7 @@ export function AdminUserPage() {
             refusal={user.impersonationRefusal}
           />
           <UserAdminActions user={user} />
+          <MoveToOrganisationButton user={user} />
         </Stack>
       }
     />

@@ -1,10 +1,11 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconBuildingPlus, IconUserPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useRouterState } from '@tanstack/react-router';
 import { adminUsersQueryOptions } from '../api/admin-users.ts';
 import { InviteUserModal } from './invite-user-modal.tsx';
+import { NewOrganisationModal } from './new-organisation-modal.tsx';
 import { UsersSearch } from './users-search.tsx';
 import { UsersTable } from './users-table.tsx';
 
@@ -15,6 +16,7 @@ export function UsersPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const [inviting, invite] = useDisclosure(false);
+  const [creatingOrganisation, createOrganisation] = useDisclosure(false);
   const { data } = useSuspenseQuery(adminUsersQueryOptions({ q: search.q, page: search.page ?? 1 }));
   const loading = useRouterState({ select: (state) => state.status === 'pending' });
 
@@ -26,9 +28,18 @@ export function UsersPage() {
           searching={loading}
           onSearch={(q) => void navigate({ search: { q: q || undefined }, replace: true })}
         />
-        <Button leftSection={<IconUserPlus size={18} stroke={1.6} />} onClick={invite.open}>
-          Invite user
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconBuildingPlus size={18} stroke={1.6} />}
+            onClick={createOrganisation.open}
+          >
+            New organisation
+          </Button>
+          <Button leftSection={<IconUserPlus size={18} stroke={1.6} />} onClick={invite.open}>
+            Invite user
+          </Button>
+        </Group>
       </Group>
       {data.total === 0 ? (
         <Text c="dimmed" role="status">
@@ -42,6 +53,7 @@ export function UsersPage() {
         />
       )}
       <InviteUserModal opened={inviting} onClose={invite.close} />
+      <NewOrganisationModal opened={creatingOrganisation} onClose={createOrganisation.close} />
     </Stack>
   );
 }
