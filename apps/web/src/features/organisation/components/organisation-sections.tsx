@@ -1,0 +1,15 @@
+import type { OrganisationDetails } from '@offplan/shared';
+import type { ComponentType } from 'react';
+
+/** A section of the /organisation page below the members, given the organisation as read. */
+export type OrganisationPageSection = {
+  id: string;
+  Component: ComponentType<{ organisation: OrganisationDetails }>;
+};
+
+/**
+ * The sections shown between the members and the projects: where the invitations section
+ * (`OrganisationInvitationsSection`) and the join requests section (`OrganisationJoinRequestsSection`)
+ * go. Each feature keeps its own section; this list is the one place the page learns of them.
+ */
+export const ORGANISATION_PAGE_SECTIONS: readonly OrganisationPageSection[] = [];
