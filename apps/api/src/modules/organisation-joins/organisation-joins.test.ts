@@ -99,6 +99,14 @@ describe('registration', () => {
       { organisationId: expect.stringMatching(/^[A-Za-z0-9]{32}$/), role: 'owner', name },
     ]);
   });
+  it('a refused second registration of the same email places nobody again', async () => {
+    const org = await f.organisation();
+    const registrant = await f.register(org.name);
+    await expect(f.register(`Another ${f.suffix()}`, registrant.email)).rejects.toThrow(/sign-up answered 4/);
+    expect(await f.requestsOf(registrant.id)).toHaveLength(1);
+    expect(await f.membershipsOf(registrant.id)).toEqual([]);
+    expect(await f.emailsTo(org.owner.email, 'organisation-join-request')).toHaveLength(1);
+  });
 });
 
 describe('deciding a request', () => {
