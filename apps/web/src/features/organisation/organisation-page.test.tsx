@@ -179,6 +179,50 @@ describe('/organisation details', () => {
   );
 
   it(
+    'takes the suburb only as picked from the gazetteer, and a street alone is refused at the field',
+    async () => {
+      const calls = stubOrganisationApi({
+        details: detailsOf({ address: null, addressLine: null }),
+        routes: {
+          [`GET ${API_PATHS.gazetteer}`]: ok({
+            results: [
+              {
+                suburb: 'Parramatta',
+                postcode: '2150',
+                state: 'NSW',
+                lga: 'City of Parramatta',
+                lat: -33.81,
+                lng: 151.0,
+                label: 'Parramatta NSW 2150',
+                source: 'gazetteer',
+              },
+            ],
+          }),
+          [`PATCH ${API_PATHS.organisation}`]: ok(detailsOf()),
+        },
+      });
+      renderApp('/organisation');
+      const form = await screen.findByRole('form', { name: 'Organisation details' }, WAIT);
+      fireEvent.change(within(form).getByLabelText('Street address'), {
+        target: { value: '1 Church Street' },
+      });
+      fireEvent.click(within(form).getByRole('button', { name: 'Save details' }));
+      expect(await within(form).findByText(ORGANISATION_MESSAGES.localityRequired)).toBeTruthy();
+      expect(callsTo(calls, 'PATCH', API_PATHS.organisation)).toHaveLength(0);
+
+      const locality = within(form).getByRole('combobox', { name: /Suburb, state and postcode/ });
+      fireEvent.change(locality, { target: { value: 'Parra' } });
+      fireEvent.click(await screen.findByRole('option', { name: 'Parramatta NSW 2150' }, WAIT));
+      fireEvent.click(within(form).getByRole('button', { name: 'Save details' }));
+      await waitFor(() => expect(callsTo(calls, 'PATCH', API_PATHS.organisation)).toHaveLength(1));
+      expect(callsTo(calls, 'PATCH', API_PATHS.organisation)[0]?.body).toMatchObject({
+        address: { street: '1 Church Street', suburb: 'Parramatta', state: 'NSW', postcode: '2150' },
+      });
+    },
+    SLOW,
+  );
+
+  it(
     'shows a member the details to read, the roles as text and no controls',
     async () => {
       stubOrganisationApi({ details: detailsOf({ yourRole: 'member', canManage: false }) });

@@ -1,15 +1,21 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   formatAbn,
-  ORGANISATION_ROLE_LABELS,
   ORGANISATION_VISIBILITY_DESCRIPTIONS,
   ORGANISATION_VISIBILITY_LABELS,
   type OrganisationDetails,
+  type OrganisationRole,
 } from '@offplan/shared';
 import type { ReactNode } from 'react';
 import { phoneForDisplay } from '../lib/organisation-format.ts';
 import { DetailsForm } from './details-form.tsx';
 import { LogoField } from './logo-field.tsx';
+
+const ROLE_PHRASES: Record<OrganisationRole, string> = {
+  owner: 'an owner',
+  admin: 'an admin',
+  member: 'a member',
+};
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -59,9 +65,7 @@ function DetailsView({ details }: { details: OrganisationDetails }) {
         {`${ORGANISATION_VISIBILITY_LABELS[details.visibility]}: ${ORGANISATION_VISIBILITY_DESCRIPTIONS[details.visibility]}`}
       </Detail>
       <Text size="sm" c="dimmed">
-        You are {ORGANISATION_ROLE_LABELS[details.yourRole].toLowerCase() === 'admin' ? 'an' : 'a'}{' '}
-        {ORGANISATION_ROLE_LABELS[details.yourRole].toLowerCase()} of {details.name}. Its owners and admins
-        can change these details.
+        {`You are ${ROLE_PHRASES[details.yourRole]} of ${details.name}. Its owners and admins can change these details.`}
       </Text>
     </Stack>
   );
