@@ -75,6 +75,14 @@ describe('reading the details', () => {
       });
     }
   });
+
+  it('refuses a platform admin (no organisation of their own) a change with 403, saying so', async () => {
+    const admin = await f.person({ admin: true });
+    const headers = await signIn(t, admin.email);
+    const response = await api().$patch({ json: { name: 'Admin was here' } }, { headers });
+    expect(response.status).toBe(403);
+    expect((await errorOf(response)).message).toBe(M.noOrganisation);
+  });
 });
 
 describe('changing the details', () => {
