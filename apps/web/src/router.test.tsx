@@ -353,7 +353,7 @@ describe('maintenance', () => {
 });
 
 describe('not found', () => {
-  it.each(['/no-such-page-here', '/organisation'])('answers %s with the not-found page', async (path) => {
+  it.each(['/no-such-page-here', '/roles', '/export'])('answers %s with the not-found page', async (path) => {
     stubApi({ session: sessionOf() });
     renderApp(path);
 

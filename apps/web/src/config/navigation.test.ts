@@ -103,6 +103,7 @@ describe('visibleNavigation', () => {
       '/reporting',
       '/reporting/listing-performance',
       '/reporting/buyer-feedback',
+      '/organisation',
       '/crm',
     ]);
   });
@@ -114,6 +115,7 @@ describe('visibleNavigation', () => {
       '/reporting/listing-performance',
       '/reporting/buyer-feedback',
       '/users',
+      '/pending-invites',
       '/accessrequests',
       '/enquiries',
       '/lead-scoring',
@@ -278,7 +280,7 @@ describe('navigation config', () => {
     expect(isPageVisible('/reporting/listing-performance', groups)).toBe(true);
     expect(isPageVisible('/reporting/buyer-feedback', groups)).toBe(true);
     expect(isPageVisible('/crm', groups)).toBe(true);
-    expect(isPageVisible('/organisation', groups)).toBe(false);
-    expect(isPageVisible('/pending-invites', groups)).toBe(false);
+    expect(isPageVisible('/organisation', groups)).toBe(true);
+    expect(isPageVisible('/pending-invites', groups)).toBe(true);
   });
 });

@@ -111,7 +111,7 @@ export function showsDashboardLink(account: NavAccount): boolean {
   return account.projects > 0;
 }
 
-/** Spec §2's workspace pages: leads, reporting and CRM (built), organisation (not built yet). */
+/** Spec §2's workspace pages: leads, reporting, organisation and CRM. */
 const WORKSPACE_NAV_GROUP: NavGroup = {
   id: 'workspace',
   visible: true,
@@ -143,7 +143,9 @@ const WORKSPACE_NAV_GROUP: NavGroup = {
       label: 'Organisation',
       url: '/organisation',
       icon: IconBuildingCommunity,
-      visible: false,
+      visible: true,
+      // Platform admins belong to none: they manage organisations from /users (decision 030).
+      showFor: (account) => !account.isAdmin,
     },
     {
       id: 'crm',
@@ -171,7 +173,7 @@ function adminNavGroup(productName: string): NavGroup {
         label: 'Pending Invites',
         url: '/pending-invites',
         icon: IconUserPlus,
-        visible: false,
+        visible: true,
       },
       {
         id: 'admin-access-requests',

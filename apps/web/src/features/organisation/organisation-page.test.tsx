@@ -99,6 +99,9 @@ function stubOrganisationApi({
     [`GET ${API_PATHS.organisation}`]: ok(details),
     [`GET ${API_PATHS.organisationMembers}`]: ok({ items: members }),
     [`GET ${API_PATHS.organisationProjects}`]: ok({ items: projects }),
+    // The invitations and join-requests sections the page shows (their own features test them).
+    [`GET ${API_PATHS.organisationInvitations}`]: ok({ items: [] }),
+    [`GET ${API_PATHS.organisationJoinRequests}`]: ok({ items: [] }),
     ...routes,
   });
 }
