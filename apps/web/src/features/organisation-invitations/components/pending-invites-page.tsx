@@ -14,7 +14,8 @@ export function PendingInvitesPage() {
       </Text>
       {data.items.length === 0 ? (
         <Text c="dimmed" role="status">
-          No pending invitations.
+          No pending invitations. Invite someone to the portal with “Invite user” on Users; organisation
+          owners and admins invite their team from their Organisation page.
         </Text>
       ) : (
         <InvitationsTable invitations={data.items} scope="admin" canManage showOrganisation />
