@@ -17,6 +17,7 @@ import type * as leadApi from './modules/lead-api/lead-api.routes.ts';
 import type * as leadScoring from './modules/lead-scoring/lead-scoring.routes.ts';
 import type * as leads from './modules/leads/leads.routes.ts';
 import type * as listingEvents from './modules/listing-events/listing-events.routes.ts';
+import type * as listingFeed from './modules/listing-feed/listing-feed.routes.ts';
 import type * as listings from './modules/listings/listings.routes.ts';
 import type * as mailbox from './modules/mailbox/mailbox.routes.ts';
 import type * as notifications from './modules/notifications/notifications.routes.ts';
@@ -69,6 +70,7 @@ export type ApiSchema = SchemaOfRoutes<
   | typeof interest
   | typeof invitations
   | typeof leadApi
+  | typeof listingFeed
   | typeof leadScoring
   | typeof leads
   | typeof listingEvents

@@ -31,6 +31,7 @@ import { leadApiRouter } from './modules/lead-api/lead-api.handlers.ts';
 import { leadScoringRouter } from './modules/lead-scoring/lead-scoring.handlers.ts';
 import { leadsRouter } from './modules/leads/leads.handlers.ts';
 import { listingEventsRouter } from './modules/listing-events/listing-events.handlers.ts';
+import { listingFeedRouter } from './modules/listing-feed/listing-feed.handlers.ts';
 import { listingsRouter } from './modules/listings/listings.handlers.ts';
 import { mailboxRouter } from './modules/mailbox/mailbox.handlers.ts';
 import { notificationsRouter } from './modules/notifications/notifications.handlers.ts';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.route('/', crmRouter);
   app.route('/', apiKeysRouter);
   app.route('/', leadApiRouter);
+  app.route('/', listingFeedRouter);
   app.route('/', devWebhookReceiverRouter);
   app.route('/', organisationRouter);
   app.route('/', organisationInvitationsRouter);

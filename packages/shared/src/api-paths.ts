@@ -135,6 +135,7 @@ export const API_PATHS = {
   apiKey: (id: number) => `/api/crm/api-keys/${id}`,
   /** The lead API (organisation API key as `Authorization: Bearer opk_…`). */
   leadApi: '/api/v1/leads',
+  listingFeed: '/api/v1/listings/reaxml',
   /** Outside production only: a webhook receiver for the demo data and trying a destination. */
   devWebhookReceiver: '/api/dev/webhook-receiver',
 
