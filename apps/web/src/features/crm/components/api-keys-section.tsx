@@ -182,8 +182,9 @@ export function ApiKeysSection({ keys }: { keys: ApiKey[] }) {
       </Group>
       <Text size="sm" c="dimmed">
         A CRM can also pull leads of the last {LEAD_API_WINDOW_DAYS} days, or create leads, through the lead
-        API with a key (up to {LEAD_API_RATE_PER_MINUTE} requests a minute). Every route and the webhook's
-        payload are described in the{' '}
+        API with a key (up to {LEAD_API_RATE_PER_MINUTE} requests a minute). Portals and CRMs can import your
+        listings as REAXML, one listing per configuration, from <Code>{API_PATHS.listingFeed}</Code> with the
+        same key. Every route and the webhook's payload are described in the{' '}
         <Anchor href={API_DOCS_PATH} target="_blank">
           API documentation
         </Anchor>
