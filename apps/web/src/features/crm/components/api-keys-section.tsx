@@ -185,7 +185,8 @@ export function ApiKeysSection({ keys }: { keys: ApiKey[] }) {
         API with a key (up to {LEAD_API_RATE_PER_MINUTE} requests a minute). Portals and CRMs can import your
         listings as REAXML, one listing per configuration, from <Code>{API_PATHS.listingFeed}</Code> with the
         same key. Every route and the webhook's payload are described in the{' '}
-        <Anchor href={API_DOCS_PATH} target="_blank">
+        {/* Underlined: a link inside a sentence must not be told apart by colour alone (WCAG 1.4.1). */}
+        <Anchor href={API_DOCS_PATH} target="_blank" underline="always">
           API documentation
         </Anchor>
         .
