@@ -5,9 +5,12 @@ import type * as account from './modules/account/account.routes.ts';
 import type * as admin from './modules/admin/admin.routes.ts';
 import type * as analytics from './modules/analytics/analytics.routes.ts';
 import type * as apiKeys from './modules/api-keys/api-keys.routes.ts';
+import type * as buyerDemands from './modules/buyer-demands/buyer-demands.routes.ts';
 import type * as crm from './modules/crm/crm.routes.ts';
 import type * as devWebhookReceiver from './modules/crm/dev-webhook-receiver.routes.ts';
+import type * as emailSettings from './modules/email-settings/email-settings.routes.ts';
 import type * as enquiries from './modules/enquiries/enquiries.routes.ts';
+import type * as dataExports from './modules/exports/exports.routes.ts';
 import type * as feedback from './modules/feedback/feedback.routes.ts';
 import type * as gazetteer from './modules/gazetteer/gazetteer.routes.ts';
 import type * as health from './modules/health/health.routes.ts';
@@ -27,6 +30,8 @@ import type * as organisationJoins from './modules/organisation-joins/organisati
 import type * as projects from './modules/projects/projects.routes.ts';
 import type * as publicListing from './modules/public-listing/public-listing.routes.ts';
 import type * as reporting from './modules/reporting/reporting.routes.ts';
+import type * as roles from './modules/roles/roles.routes.ts';
+import type * as scheduledTasks from './modules/scheduled-tasks/scheduled-tasks.routes.ts';
 import type * as site from './modules/site/site.routes.ts';
 
 /**
@@ -78,6 +83,11 @@ export type ApiSchema = SchemaOfRoutes<
   | typeof mailbox
   | typeof notifications
   | typeof organisation
+  | typeof roles
+  | typeof scheduledTasks
+  | typeof emailSettings
+  | typeof buyerDemands
+  | typeof dataExports
   | typeof organisationInvitations
   | typeof organisationJoins
   | typeof projects

@@ -18,10 +18,13 @@ import { adminRouter } from './modules/admin/admin.handlers.ts';
 import { analyticsRouter } from './modules/analytics/analytics.handlers.ts';
 import { apiKeysRouter } from './modules/api-keys/api-keys.handlers.ts';
 import { handleAuth } from './modules/auth/auth.handlers.ts';
+import { buyerDemandsRouter } from './modules/buyer-demands/buyer-demands.handlers.ts';
 import { buyerFeedbackRouter } from './modules/buyer-feedback/buyer-feedback.handlers.ts';
 import { crmRouter } from './modules/crm/crm.handlers.ts';
 import { devWebhookReceiverRouter } from './modules/crm/dev-webhook-receiver.handlers.ts';
+import { emailSettingsRouter } from './modules/email-settings/email-settings.handlers.ts';
 import { enquiriesRouter } from './modules/enquiries/enquiries.handlers.ts';
+import { exportsRouter } from './modules/exports/exports.handlers.ts';
 import { feedbackRouter } from './modules/feedback/feedback.handlers.ts';
 import { gazetteerRouter } from './modules/gazetteer/gazetteer.handlers.ts';
 import { healthRouter } from './modules/health/health.handlers.ts';
@@ -41,6 +44,8 @@ import { organisationJoinsRouter } from './modules/organisation-joins/organisati
 import { legacyProjectRouter, projectsRouter } from './modules/projects/projects.handlers.ts';
 import { publicListingRouter } from './modules/public-listing/public-listing.handlers.ts';
 import { reportingRouter } from './modules/reporting/reporting.handlers.ts';
+import { rolesRouter } from './modules/roles/roles.handlers.ts';
+import { scheduledTasksRouter } from './modules/scheduled-tasks/scheduled-tasks.handlers.ts';
 import { siteRouter } from './modules/site/site.handlers.ts';
 import { maintenanceGate, tenantContext } from './modules/site/site.middleware.ts';
 
@@ -108,6 +113,11 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.route('/', organisationRouter);
   app.route('/', organisationInvitationsRouter);
   app.route('/', organisationJoinsRouter);
+  app.route('/', rolesRouter);
+  app.route('/', scheduledTasksRouter);
+  app.route('/', emailSettingsRouter);
+  app.route('/', buyerDemandsRouter);
+  app.route('/', exportsRouter);
   // Also the public listing page /{state}/{slug}: before the web app's fallback (only the 8 lower-case states).
   app.route('/', publicListingRouter);
   // The buyer's feedback page /rate/{token} (issue 17), server-rendered like the listing page.

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './admin-console.ts';
 export * from './analytics.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';

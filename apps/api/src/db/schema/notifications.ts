@@ -34,6 +34,9 @@ export const inAppMessages = pgTable(
     source: text('source', { enum: ['system', 'admin'] }).notNull(),
     createdById: text('created_by_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An admin took the message back (issue 19): it leaves every bell and pop-up; kept for its figures. */
+    retractedAt: timestamp('retracted_at', { withTimezone: true }),
+    retractedById: text('retracted_by_id').references(() => user.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('in_app_messages_user_idx').on(table.audienceUserId, table.createdAt),

@@ -1,0 +1,2 @@
+/** /buyer-demands (issue 19) and the marketplace search intake. */
+export {};

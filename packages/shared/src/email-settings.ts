@@ -1,0 +1,2 @@
+/** /email-settings (issue 19): senders, lead recipients, email templates. */
+export {};

@@ -1,0 +1,2 @@
+/** /export (issue 19): datasets, filters and progress. */
+export {};

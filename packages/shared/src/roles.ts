@@ -1,0 +1,2 @@
+/** /roles (issue 19): permission sets and their edits. */
+export {};

@@ -1,0 +1,2 @@
+/** The scheduled-tasks page (issue 19). */
+export {};
