@@ -25,12 +25,12 @@ import {
 } from '@offplan/shared';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { exactTime, relativeTime } from '../../../lib/dates.ts';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
 import { useCreateApiKey, useRevokeApiKey } from '../api/crm.ts';
-import { exactTime, relativeTime } from '../lib/crm-format.ts';
 import { API_DOCS_PATH } from '../lib/crm-links.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { ShownOnceModal } from './shown-once-modal.tsx';
 

@@ -1,7 +1,7 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import type { crmProjectSchema } from '@offplan/shared';
 import type { z } from 'zod';
-import { exactTime, relativeTime } from '../lib/crm-format.ts';
+import { exactTime, relativeTime } from '../../../lib/dates.ts';
 
 type CrmProject = z.output<typeof crmProjectSchema>;
 

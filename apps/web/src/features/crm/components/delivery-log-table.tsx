@@ -2,7 +2,8 @@ import { Badge, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core
 import type { CrmDelivery } from '@offplan/shared';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
-import { exactTime, formatLatency, relativeTime } from '../lib/crm-format.ts';
+import { exactTime, relativeTime } from '../../../lib/dates.ts';
+import { formatLatency } from '../lib/crm-format.ts';
 import { DeliveryStatusBadge } from './crm-badges.tsx';
 
 const COLUMNS = 8;

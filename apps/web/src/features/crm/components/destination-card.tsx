@@ -2,13 +2,8 @@ import { Badge, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine
 import type { CrmDestination } from '@offplan/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import {
-  destinationProjects,
-  destinationTarget,
-  exactTime,
-  recentSummary,
-  relativeTime,
-} from '../lib/crm-format.ts';
+import { exactTime, relativeTime } from '../../../lib/dates.ts';
+import { destinationProjects, destinationTarget, recentSummary } from '../lib/crm-format.ts';
 import { DeliveryStatusBadge, DestinationKindBadge } from './crm-badges.tsx';
 
 export type DestinationActions = {

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { type CrmDestination, WEBHOOK_SECRET_OVERLAP_HOURS } from '@offplan/shared';
 import { IconPlugConnected, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import {
   destinationInputOf,
   useDeleteDestination,
@@ -10,7 +11,6 @@ import {
   useSendTestLead,
   useUpdateDestination,
 } from '../api/crm.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { DeliveryLogDrawer } from './delivery-log-drawer.tsx';
 import { DestinationCard } from './destination-card.tsx';
 import { DestinationFormModal, type ProjectOption } from './destination-form-modal.tsx';

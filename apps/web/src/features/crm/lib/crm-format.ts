@@ -1,37 +1,5 @@
 import type { CrmDeliveryStatus, CrmDestination } from '@offplan/shared';
 
-const exactFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-const relativeFormat = new Intl.RelativeTimeFormat('en-AU', { numeric: 'auto' });
-
-/** "3 Mar 2026, 4:05 pm"; an em dash for a missing or unreadable time. */
-export function exactTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : exactFormat.format(date);
-}
-
-const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 30],
-  ['month', 12],
-  ['year', Number.POSITIVE_INFINITY],
-];
-
-/** "5 minutes ago", "in 30 seconds", "yesterday"; an em dash for no time. */
-export function relativeTime(value: string | null | undefined, now: Date = new Date()): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  let amount = (date.getTime() - now.getTime()) / 1000;
-  for (const [unit, size] of RELATIVE_STEPS) {
-    if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
-    amount /= size;
-  }
-  return exactTime(value);
-}
-
 /** "840 ms", "2.4 s"; an em dash when no attempt was timed. */
 export function formatLatency(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';

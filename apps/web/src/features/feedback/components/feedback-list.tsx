@@ -1,9 +1,8 @@
 import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { FEEDBACK_CATEGORY_LABELS } from '@offplan/shared';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { exactTime } from '../../../lib/dates.ts';
 import { feedbackListQueryOptions } from '../api/feedback.ts';
-
-const dateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Admins: the latest feedback, newest first (it is also emailed to the team). The route loads it. */
 export function FeedbackList() {
@@ -27,9 +26,7 @@ export function FeedbackList() {
               <Table.Tbody>
                 {data.items.map((item) => (
                   <Table.Tr key={item.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {dateTime.format(new Date(item.createdAt))}
-                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{exactTime(item.createdAt)}</Table.Td>
                     <Table.Td>
                       <Text size="sm">{item.userName ?? item.email}</Text>
                       <Text size="xs" c="dimmed">

@@ -17,11 +17,11 @@ import { IconAlertCircle, IconEyeOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiClientError } from '../../../lib/api-client.ts';
+import { exactTime } from '../../../lib/dates.ts';
 import { leadQueryOptions } from '../api/leads.ts';
 import {
   buyerTypeLabel,
   displayPhone,
-  exactTime,
   financeLabel,
   formatDuration,
   formatMoney,

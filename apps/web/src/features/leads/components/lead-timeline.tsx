@@ -15,7 +15,7 @@ import {
   IconUserCheck,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { exactTime, relativeTime } from '../lib/lead-format.ts';
+import { exactTime, relativeTime } from '../../../lib/dates.ts';
 
 const KIND_ICONS: Record<LeadTimelineKind, TablerIcon> = {
   enquiry: IconMail,

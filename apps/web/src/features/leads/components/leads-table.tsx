@@ -1,14 +1,8 @@
 import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import type { LeadPage, LeadSort, LeadSummary } from '@offplan/shared';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import {
-  buyerTypeLabel,
-  displayPhone,
-  exactTime,
-  formatDuration,
-  relativeTime,
-  sourceLabel,
-} from '../lib/lead-format.ts';
+import { exactTime, relativeTime } from '../../../lib/dates.ts';
+import { buyerTypeLabel, displayPhone, formatDuration, sourceLabel } from '../lib/lead-format.ts';
 import { LeadScore, LeadStatusBadge } from './lead-status-badge.tsx';
 
 export type SortOrder = 'asc' | 'desc';

@@ -2,7 +2,8 @@ import { Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import type { ScoringPreview as ScoringPreviewAnswer } from '@offplan/shared';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { exactTime, signedPoints } from '../lib/lead-format.ts';
+import { exactTime } from '../../../lib/dates.ts';
+import { signedPoints } from '../lib/lead-format.ts';
 
 function Change({ from, to }: { from: number; to: number }) {
   const difference = to - from;

@@ -7,41 +7,11 @@ import {
 } from '@offplan/shared';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
-const exactFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-const relativeFormat = new Intl.RelativeTimeFormat('en-AU', { numeric: 'auto' });
 const moneyFormat = new Intl.NumberFormat('en-AU', {
   style: 'currency',
   currency: 'AUD',
   maximumFractionDigits: 0,
 });
-
-/** "3 Mar 2026, 4:05 pm"; an em dash for a missing or unreadable time. */
-export function exactTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : exactFormat.format(date);
-}
-
-const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 30],
-  ['month', 12],
-  ['year', Number.POSITIVE_INFINITY],
-];
-
-/** "5 minutes ago", "yesterday", "3 months ago". */
-export function relativeTime(value: string, now: Date = new Date()): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  let amount = (date.getTime() - now.getTime()) / 1000;
-  for (const [unit, size] of RELATIVE_STEPS) {
-    if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
-    amount /= size;
-  }
-  return exactTime(value);
-}
 
 /** A response time: "45 s", "12 min", "3 h 20 min", "2 d 4 h". */
 export function formatDuration(seconds: number | null | undefined): string {

@@ -2,8 +2,10 @@ import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { OrganisationInvitation, PendingInvitation } from '@offplan/shared';
 import { useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 import { useInvitationActions } from '../api/organisation-invitations.ts';
-import { formatDay, ROLE_LABELS } from '../lib/format.ts';
+import { ROLE_LABELS } from '../lib/format.ts';
 
 type Invitation = OrganisationInvitation & Partial<Pick<PendingInvitation, 'organisationName'>>;
 
@@ -127,23 +129,19 @@ export function InvitationsTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke this invitation?">
-        <Stack gap="md">
-          <Text size="sm">
-            {revoking
-              ? `The link sent to ${revoking.email} will stop working. You can invite them again later.`
-              : ''}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={revoke.isPending} onClick={confirmRevoke}>
-              Revoke invitation
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={revoking !== null}
+        title="Revoke this invitation?"
+        confirmLabel="Revoke invitation"
+        danger
+        loading={revoke.isPending}
+        onConfirm={confirmRevoke}
+        onClose={() => setRevoking(null)}
+      >
+        {revoking
+          ? `The link sent to ${revoking.email} will stop working. You can invite them again later.`
+          : null}
+      </ConfirmModal>
     </>
   );
 }

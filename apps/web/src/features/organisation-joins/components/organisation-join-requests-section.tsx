@@ -3,13 +3,8 @@ import { notifications } from '@mantine/notifications';
 import type { JoinRequestDecision, OrganisationJoinRequest } from '@offplan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDay } from '../../../lib/dates.ts';
 import { joinRequestsQueryOptions, useDecideJoinRequest } from '../api/join-requests.ts';
-
-const registeredFormat = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 
 const MATCHED_BY_LABELS = { name: 'Organisation name', domain: 'Email domain' } as const;
 
@@ -96,7 +91,7 @@ function RequestsTable({
             <Table.Tr key={request.id}>
               <Table.Td>{request.name}</Table.Td>
               <Table.Td>{request.email}</Table.Td>
-              <Table.Td>{registeredFormat.format(new Date(request.registeredAt))}</Table.Td>
+              <Table.Td>{formatDay(request.registeredAt)}</Table.Td>
               <Table.Td>
                 <Badge variant="light">{MATCHED_BY_LABELS[request.matchedBy]}</Badge>
               </Table.Td>

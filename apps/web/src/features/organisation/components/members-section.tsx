@@ -9,12 +9,12 @@ import {
 } from '@offplan/shared';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 import { useChangeMemberRole, useRemoveMember } from '../api/organisation.ts';
 import { memberLock } from '../lib/member-rules.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 
-const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
-const dayOf = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : 'Never');
+const dayOf = (iso: string | null) => (iso ? formatDay(iso) : 'Never');
 
 type RowProps = {
   member: OrganisationMember;
@@ -189,6 +189,7 @@ export function MembersSection({
       <ConfirmModal
         opened={removing !== null}
         title="Remove this member?"
+        danger
         confirmLabel="Remove member"
         loading={remove.isPending}
         onConfirm={confirmRemove}

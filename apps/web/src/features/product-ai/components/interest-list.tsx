@@ -1,8 +1,7 @@
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { exactTime } from '../../../lib/dates.ts';
 import { interestListQueryOptions } from '../api/interest.ts';
-
-const dateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Admins: who registered interest, newest first. The route loads it. */
 export function InterestList({ productName }: { productName: string }) {
@@ -32,9 +31,7 @@ export function InterestList({ productName }: { productName: string }) {
                     <Table.Td>{item.name}</Table.Td>
                     <Table.Td>{item.email}</Table.Td>
                     <Table.Td>{item.note ?? ''}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {dateTime.format(new Date(item.createdAt))}
-                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{exactTime(item.createdAt)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

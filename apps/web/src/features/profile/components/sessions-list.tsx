@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { FormError } from '../../../components/form-error.tsx';
+import { exactTime } from '../../../lib/dates.ts';
 import {
   accountSessionsQueryOptions,
   useRevokeOtherSessions,
@@ -24,13 +25,6 @@ const DEVICE_ICONS: Record<DeviceKind, typeof IconDevices> = {
   tablet: IconDeviceTablet,
   unknown: IconDevices,
 };
-
-const timeFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : timeFormat.format(date);
-}
 
 /** This device first, then the most recently active. */
 function ordered(sessions: AccountSession[]): AccountSession[] {
@@ -58,7 +52,7 @@ function SessionRow({ session, disabled }: { session: AccountSession; disabled: 
               {session.current ? <Badge color="green">This device</Badge> : null}
             </Group>
             <Text size="xs" c="dimmed">
-              {session.ipAddress ?? 'Unknown address'} · Last active {formatDateTime(session.updatedAt)}
+              {session.ipAddress ?? 'Unknown address'} · Last active {exactTime(session.updatedAt)}
             </Text>
             {revoke.error ? (
               <Text size="xs" c="red" role="alert">

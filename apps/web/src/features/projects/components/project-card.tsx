@@ -3,6 +3,7 @@ import { type ProjectSummary, SALES_STATUS_LABELS, type SalesStatus, STAGE_LABEL
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { formatDay } from '../../../lib/dates.ts';
 import classes from './project-card.module.css';
 
 export const PROJECT_IMAGE_PLACEHOLDER = '/project-placeholder.svg';
@@ -15,11 +16,10 @@ const SALES_STATUS_COLORS: Record<SalesStatus, MantineColor> = {
   SOLD_OUT: 'red',
 };
 
-const updatedFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
-
+/** A project's day (updated, requested), or null when unreadable so the line is left out. */
 export function formatUpdatedAt(value: string): string | null {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : updatedFormat.format(date);
+  const day = formatDay(value);
+  return day === '—' ? null : day;
 }
 
 /**

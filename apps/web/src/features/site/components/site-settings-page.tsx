@@ -3,9 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@offplan/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { exactTime } from '../../../lib/dates.ts';
 import { siteSettingsQueryOptions, useUpdateSiteSettings } from '../api/site.ts';
-
-const dateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /site-settings (admins): the maintenance switch, effective on every process within seconds. */
 export function SiteSettingsPage() {
@@ -59,7 +58,7 @@ export function SiteSettingsPage() {
           ) : null}
           {settings.updatedAt ? (
             <Text size="xs" c="dimmed">
-              Last changed {dateTime.format(new Date(settings.updatedAt))}
+              Last changed {exactTime(settings.updatedAt)}
               {settings.updatedBy ? ` by ${settings.updatedBy}` : ''}.
             </Text>
           ) : null}

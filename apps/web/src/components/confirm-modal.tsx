@@ -6,17 +6,20 @@ type ConfirmModalProps = {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** Red for what cannot be undone (delete, revoke). */
+  danger?: boolean;
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 };
 
-/** "Are you sure?" before a change that cannot be taken back (removing a member). */
+/** "Are you sure?" before a change that cannot be taken back: the one confirmation dialog of the app. */
 export function ConfirmModal({
   opened,
   title,
   children,
   confirmLabel,
+  danger = false,
   loading = false,
   onConfirm,
   onClose,
@@ -31,7 +34,7 @@ export function ConfirmModal({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" loading={loading} onClick={onConfirm}>
+          <Button color={danger ? 'red' : undefined} loading={loading} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Group>
