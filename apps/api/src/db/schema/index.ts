@@ -3,6 +3,7 @@ export * from './admin-console.ts';
 export * from './analytics.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';
+export * from './buyer-demands.ts';
 export * from './crm.ts';
 export * from './enums.ts';
 export * from './leads.ts';
