@@ -149,3 +149,86 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const mailboxPageSchema = z.object({ items: z.array(outboxMessageSchema), total: z.number().int() });
+
+/**
+ * /profile/{id} admin actions (issue 19 item 1, decision 031). Paths here until API_PATHS takes them:
+ * api-paths.ts belongs to every module, this contract to the admin one.
+ */
+export const ADMIN_USER_API_PATHS = {
+  /** PATCH: names, title and job role (the organisation moves through `adminUserOrganisation`). */
+  user: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
+  verifyEmail: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/verify-email`,
+  passwordReset: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/password-reset`,
+  verificationEmail: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/verification-email`,
+  projects: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/projects`,
+  sessions: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/sessions`,
+  audit: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/audit`,
+} as const;
+
+/** What PATCH /api/admin/users/{id} changed, field by field (also the audit entry's data). */
+export const adminUserChangeSchema = z.object({
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+});
+
+/** An email sent for the admin (password reset or verification): where it went. */
+export const adminUserEmailSentSchema = z.object({ sentTo: z.string() });
+
+/** How a person reaches a project (spec §6): approved member, recommended, or an access request waiting. */
+export const ADMIN_USER_PROJECT_ACCESS = ['member', 'recommended', 'pending'] as const;
+export type AdminUserProjectAccess = (typeof ADMIN_USER_PROJECT_ACCESS)[number];
+export const ADMIN_USER_PROJECT_ACCESS_LABELS: Record<AdminUserProjectAccess, string> = {
+  member: 'Member',
+  recommended: 'Recommended',
+  pending: 'Awaiting access',
+};
+
+/** GET /api/admin/users/{id}/projects. */
+export const adminUserProjectSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  suburb: z.string(),
+  state: z.string(),
+  stageLabel: z.string(),
+  access: z.enum(ADMIN_USER_PROJECT_ACCESS),
+  /** When the access request was made (pending only). */
+  requestedAt: z.string().nullable(),
+});
+export type AdminUserProject = z.infer<typeof adminUserProjectSchema>;
+export const adminUserProjectsSchema = z.object({ items: z.array(adminUserProjectSchema) });
+
+const personRefSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+/** GET /api/admin/users/{id}/sessions: the user's sessions that have not expired, newest use first. */
+export const adminUserSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** The admin acting as the user in this session, if any. */
+  impersonatedBy: personRefSchema.nullable(),
+});
+export type AdminUserSession = z.infer<typeof adminUserSessionSchema>;
+export const adminUserSessionsSchema = z.object({ sessions: z.array(adminUserSessionSchema) });
+
+/** GET /api/admin/users/{id}/audit: the newest entries about or by the user (no paging API yet). */
+export const ADMIN_USER_AUDIT_LIMIT = 50;
+export const adminUserAuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  /** Who did it (the real person: during impersonation, the admin). */
+  actor: personRefSchema.nullable(),
+  /** Set when the actor was acting as someone. */
+  actingAs: personRefSchema.nullable(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AdminUserAuditEntry = z.infer<typeof adminUserAuditEntrySchema>;
+export const adminUserAuditSchema = z.object({
+  items: z.array(adminUserAuditEntrySchema),
+  limit: z.number().int(),
+});
