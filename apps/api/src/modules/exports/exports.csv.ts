@@ -12,6 +12,14 @@ export const exportCsvHeader = (columns: readonly ExportColumn[]) =>
 export const exportCsvLine = (columns: readonly ExportColumn[], row: ExportRow) =>
   columns.map(([, value]) => csvCell(value(row))).join(',') + LINE_END;
 
+/**
+ * A client that stops reading without going away (a stalled download) would hold the export's
+ * connection and snapshot for ever; after this long without a pull the export ends as aborted. The
+ * cursor's connection is mid-query meanwhile, so PostgreSQL's idle-in-transaction timeout cannot
+ * catch it.
+ */
+export const EXPORT_STALL_MS = 5 * 60_000;
+
 /** How an export ended, with the rows written: what its audit entry records. */
 export type ExportEnd = (outcome: ExportOutcome, rows: number) => Promise<void>;
 
@@ -25,11 +33,14 @@ export function exportCsvStream(
   source: ExportSource,
   columns: readonly ExportColumn[],
   onEnd: ExportEnd,
+  stallMs = EXPORT_STALL_MS,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let rows = 0;
   let ended = false;
+  let stall: NodeJS.Timeout | undefined;
   const end = async (outcome: ExportOutcome) => {
+    clearTimeout(stall);
     if (ended) return;
     ended = true;
     await source.close();
@@ -41,6 +52,7 @@ export function exportCsvStream(
         controller.enqueue(encoder.encode(exportCsvHeader(columns)));
       },
       async pull(controller) {
+        clearTimeout(stall);
         if (ended) return;
         let batch: ExportRow[];
         try {
@@ -58,6 +70,11 @@ export function exportCsvStream(
         }
         rows += batch.length;
         controller.enqueue(encoder.encode(batch.map((row) => exportCsvLine(columns, row)).join('')));
+        stall = setTimeout(() => {
+          void end('aborted').then(() =>
+            controller.error(new Error('The export stalled: the client stopped reading.')),
+          );
+        }, stallMs);
       },
       async cancel() {
         await end('aborted');

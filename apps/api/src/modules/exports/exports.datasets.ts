@@ -47,8 +47,10 @@ const iso = (column: string, withTimeZone: boolean) =>
   `to_char(${column}${withTimeZone ? " at time zone 'UTC'" : ''}, 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
-const label = <K extends string>(labels: Record<K, string>) => (value: unknown) =>
-  value === null || value === undefined ? null : (labels[value as K] ?? String(value));
+const label =
+  <K extends string>(labels: Record<K, string>) =>
+  (value: unknown) =>
+    value === null || value === undefined ? null : (labels[value as K] ?? String(value));
 const JOB_ROLE_LABELS = Object.fromEntries(JOB_ROLES.map((role) => [role.id, role.label])) as Record<
   number,
   string
@@ -78,7 +80,10 @@ const users: ExportDatasetQuery = {
     ['Phone', (row) => row.phone],
     ['Title', (row) => row.title],
     ['Company (as registered)', (row) => row.companyName],
-    ['Job role', (row) => (row.jobRoleId === null ? null : (JOB_ROLE_LABELS[row.jobRoleId] ?? row.jobRoleId))],
+    [
+      'Job role',
+      (row) => (row.jobRoleId === null ? null : (JOB_ROLE_LABELS[row.jobRoleId] ?? row.jobRoleId)),
+    ],
     ['Organisation', (row) => row.organisation],
     ['Organisation role', (row) => label<OrganisationRole>(ORGANISATION_ROLE_LABELS)(row.organisationRole)],
     ['Platform admin', (row) => yesNo(isPlatformAdmin(row))],
@@ -162,11 +167,7 @@ const projects: ExportDatasetQuery = {
 const leadColumns: ExportColumn[] = LEAD_EXPORT_COLUMNS.flatMap(([header, value]): ExportColumn[] => {
   const column: ExportColumn = [header, (row) => value(row as LeadExportRow)];
   if (header !== 'Project') return [column];
-  return [
-    ['Project ID', (row) => row.projectId],
-    column,
-    ['Organisation', (row) => row.organisation],
-  ];
+  return [['Project ID', (row) => row.projectId], column, ['Organisation', (row) => row.organisation]];
 });
 
 const leads: ExportDatasetQuery = {

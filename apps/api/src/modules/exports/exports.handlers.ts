@@ -11,8 +11,8 @@ import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { userCan } from '../../lib/permissions.ts';
 import { createRouter } from '../../lib/router.ts';
-import { EXPORT_QUERIES } from './exports.datasets.ts';
 import { exportCsvStream } from './exports.csv.ts';
+import { EXPORT_QUERIES } from './exports.datasets.ts';
 import { countExportRows, openExport, recentExports } from './exports.repository.ts';
 import { getExportCount, getExportCsv, getRecentExports } from './exports.routes.ts';
 
@@ -36,7 +36,8 @@ exportsRouter.openapi(getExportCsv, async (c) => {
   const { dataset } = c.req.valid('param');
   const range = c.req.valid('query');
   const { database } = c.get('deps');
-  if (running >= EXPORT_MAX_CONCURRENT) throw new AppError(429, ERROR_CODES.rateLimited, EXPORT_MESSAGES.busy);
+  if (running >= EXPORT_MAX_CONCURRENT)
+    throw new AppError(429, ERROR_CODES.rateLimited, EXPORT_MESSAGES.busy);
   running += 1;
   let source: Awaited<ReturnType<typeof openExport>>;
   try {

@@ -21,13 +21,6 @@ import { EXPORT_QUERIES, type ExportDatasetQuery, type ExportRow } from './expor
  */
 export const EXPORT_BATCH_SIZE = 500;
 
-/**
- * While an export waits for a stalled client its PostgreSQL transaction stays open; past this the
- * server ends it (the stream then fails and is audited so), so a forgotten download holds no
- * connection or snapshot for long.
- */
-const STALLED_EXPORT_TIMEOUT = '5min';
-
 /** One export's rows, read in batches; `next()` answers [] when none are left. */
 export type ExportSource = {
   expectedRows: number;
@@ -49,7 +42,9 @@ const nextDay = (isoDate: string) => {
 function rangeConditions(query: ExportDatasetQuery, range: ExportRange): SQL[] {
   const bound = (day: string) => {
     const instant = startOfDayIn(day, LEAD_DATE_TIME_ZONE).toISOString();
-    return query.withTimeZone ? sql`${instant}::timestamptz` : sql`(${instant}::timestamptz at time zone 'UTC')`;
+    return query.withTimeZone
+      ? sql`${instant}::timestamptz`
+      : sql`(${instant}::timestamptz at time zone 'UTC')`;
   };
   const conditions: SQL[] = [];
   if (range.from) conditions.push(sql`${query.createdAt} >= ${bound(range.from)}`);
@@ -128,7 +123,7 @@ async function openCursor(
         await client.query('rollback');
         client.release();
       } catch (error) {
-        // A connection the server ended (the stall timeout) or that failed is not given back to the pool.
+        // A connection that failed is not given back to the pool.
         client.release(error as Error);
       }
     })();
@@ -136,7 +131,6 @@ async function openCursor(
   };
   try {
     await client.query('begin isolation level repeatable read, read only');
-    await client.query(`set local idle_in_transaction_session_timeout = '${STALLED_EXPORT_TIMEOUT}'`);
     const counted = dialect.sqlToQuery(countQuery(query, range));
     const { rows } = await client.query<{ rows: number }>(counted.sql, counted.params);
     const { sql: text, params } = dialect.sqlToQuery(rowsQuery(query, range));
