@@ -147,8 +147,8 @@ describe('/api/exports: bad input', () => {
 
 describe('/api/exports: users and organisations', () => {
   beforeAll(async () => {
-    const inside = await t.createUser({ email: 'inside@example.test', name: 'Ida Inside' });
-    const outside = await t.createUser({ email: 'outside@example.test', name: 'Otto Outside' });
+    const inside = await t.createUser({ email: 'inside@example.test' });
+    const outside = await t.createUser({ email: 'outside@example.test' });
     await t.db
       .update(user)
       .set({
