@@ -29,6 +29,7 @@ import { buildOrganisations } from './builders/organisations.ts';
 import { buildPeople } from './builders/people.ts';
 import { createProjectMembers } from './builders/project-members.ts';
 import { buildRecommendations } from './builders/recommendations.ts';
+import { insertDemoBuyerDemand } from './demo-buyer-demand.ts';
 import { buildDemoCrm, insertDemoCrm } from './demo-crm.ts';
 import { buildDemoLeads, DEFAULT_DEMO_LEADS } from './demo-leads.ts';
 import { buildDemoReporting, insertDemoReporting } from './demo-reporting.ts';
@@ -223,6 +224,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     const crm = buildDemoCrm(rows, demoLeads, { now: seedNow, baseUrl: options.baseUrl ?? DEMO_BASE_URL });
     await insertDemoCrm(tx, crm, done);
     if (superuser) await tx.execute(sql`set local session_replication_role = origin`);
+    await insertDemoBuyerDemand(tx, rows, { now: seedNow }, done);
     return demoLeads;
   });
   done('commit', 0);
