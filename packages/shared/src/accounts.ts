@@ -196,6 +196,7 @@ export const adminUserProjectSchema = z.object({
 });
 export type AdminUserProject = z.infer<typeof adminUserProjectSchema>;
 export const adminUserProjectsSchema = z.object({ items: z.array(adminUserProjectSchema) });
+export type AdminUserProjects = z.infer<typeof adminUserProjectsSchema>;
 
 const personRefSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
@@ -212,6 +213,7 @@ export const adminUserSessionSchema = z.object({
 });
 export type AdminUserSession = z.infer<typeof adminUserSessionSchema>;
 export const adminUserSessionsSchema = z.object({ sessions: z.array(adminUserSessionSchema) });
+export type AdminUserSessions = z.infer<typeof adminUserSessionsSchema>;
 
 /** GET /api/admin/users/{id}/audit: the newest entries about or by the user (no paging API yet). */
 export const ADMIN_USER_AUDIT_LIMIT = 50;
@@ -232,3 +234,4 @@ export const adminUserAuditSchema = z.object({
   items: z.array(adminUserAuditEntrySchema),
   limit: z.number().int(),
 });
+export type AdminUserAudit = z.infer<typeof adminUserAuditSchema>;

@@ -22,15 +22,29 @@ type Posted = { path: string; body: unknown };
 function stubApi(role = 'admin', posted: Posted[] = []) {
   const userQueries: { q: string | null; page: string | null; perPage: string | null }[] = [];
   let banned = false;
+  let stored = detail({ emailVerified: false, jobRoleId: 2 });
   const onCall = (call: ApiCall) => {
     // The frame's own calls (the bell's notification token) are not this page's writes.
-    if (call.method === 'POST' && !call.path.startsWith('/api/notifications/')) {
+    const write = call.method === 'POST' || call.method === 'PATCH';
+    if (write && !call.path.startsWith('/api/notifications/')) {
       posted.push({ path: call.path, body: call.body });
     }
   };
   stubFrameApi(
     {
-      'GET /api/admin/users/u2': () => ok(detail(banned ? { banned: true, banReason: 'Spam listings' } : {})),
+      'GET /api/admin/users/u2': () =>
+        ok({ ...stored, ...(banned ? { banned: true, banReason: 'Spam listings' } : {}) }),
+      ...profileSectionRoutes(),
+      'PATCH /api/admin/users/u2': ({ body }) => {
+        const edit = body as { firstName: string; lastName: string; title: string; jobRoleId?: number };
+        stored = { ...stored, ...edit, name: `${edit.firstName} ${edit.lastName}` };
+        return ok(stored);
+      },
+      'POST /api/admin/users/u2/verify-email': () => {
+        stored = { ...stored, emailVerified: true };
+        return ok(stored);
+      },
+      'POST /api/admin/users/u2/password-reset': () => ok({ sentTo: stored.email }),
       'POST /api/auth/admin/ban-user': () => {
         banned = true;
         return ok({ user: { id: 'u2' } });
@@ -57,6 +71,54 @@ function stubApi(role = 'admin', posted: Posted[] = []) {
     { onCall },
   );
   return userQueries;
+}
+
+/** The sections of /profile/{id} below the details: a project of each access, one acted-as session, one entry. */
+function profileSectionRoutes() {
+  const project = { suburb: 'Parramatta', state: 'NSW', stageLabel: 'In planning', requestedAt: null };
+  return {
+    'GET /api/admin/users/u2/projects': ok({
+      items: [
+        { ...project, id: 1, name: 'Harbour Towers', access: 'member' },
+        { ...project, id: 2, name: 'Riverside Lofts', access: 'recommended' },
+        {
+          ...project,
+          id: 3,
+          name: 'Parkview Terraces',
+          access: 'pending',
+          requestedAt: '2026-01-02T00:00:00Z',
+        },
+      ],
+    }),
+    'GET /api/admin/users/u2/sessions': ok({
+      sessions: [
+        {
+          id: 's1',
+          createdAt: '2026-01-05T00:00:00.000Z',
+          updatedAt: '2026-01-05T01:00:00.000Z',
+          expiresAt: '2026-01-05T02:00:00.000Z',
+          ipAddress: '203.0.113.9',
+          userAgent: 'Mozilla/5.0 (Macintosh) Chrome/130',
+          impersonatedBy: { id: 'a1', name: 'Olivia Bennett', email: 'admin@example.com' },
+        },
+      ],
+    }),
+    'GET /api/admin/users/u2/audit': ok({
+      limit: 50,
+      items: [
+        {
+          id: 9,
+          at: '2026-01-05T00:00:00.000Z',
+          action: 'admin.user.update',
+          actor: { id: 'a1', name: 'Olivia Bennett', email: 'admin@example.com' },
+          actingAs: null,
+          targetType: 'user',
+          targetId: 'u2',
+          data: { before: { title: null }, after: { title: 'Head of Marketing' } },
+        },
+      ],
+    }),
+  };
 }
 
 function renderApp(path: string): AppRouter {
@@ -252,6 +314,84 @@ describe('/profile/{id} (admin)', () => {
     renderApp('/profile/u2');
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});
+
+describe('/profile/{id} editing (admin)', () => {
+  // A modal form with a Select, typed into three times: seconds of jsdom work on a busy machine.
+  it('edits names, title and job role, then shows them', { timeout: 15_000 }, async () => {
+    const posted: Posted[] = [];
+    stubApi('admin', posted);
+    renderApp('/profile/u2');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User 2' });
+    fireEvent.change(within(dialog).getByLabelText('First name', { exact: false }), {
+      target: { value: 'Sophia' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Last name', { exact: false }), {
+      target: { value: 'Williams' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Title', { exact: false }), {
+      target: { value: 'Head of Marketing' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sophia Williams' })).toBeTruthy();
+    expect(screen.getByText('Head of Marketing')).toBeTruthy();
+    expect(posted).toEqual([
+      {
+        path: '/api/admin/users/u2',
+        body: { firstName: 'Sophia', lastName: 'Williams', title: 'Head of Marketing', jobRoleId: 2 },
+      },
+    ]);
+  });
+
+  it('refuses an empty first name in the form, without a call', async () => {
+    const posted: Posted[] = [];
+    stubApi('admin', posted);
+    renderApp('/profile/u2');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User 2' });
+    fireEvent.change(within(dialog).getByLabelText('First name', { exact: false }), {
+      target: { value: ' ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByText('Enter your first name')).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+
+  it('marks the email verified after asking, and the badge follows', async () => {
+    const posted: Posted[] = [];
+    stubApi('admin', posted);
+    renderApp('/profile/u2');
+
+    expect(await screen.findByText('Not verified')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark email verified' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Mark .* verified$/ });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark verified' }));
+
+    expect(await screen.findByText('Verified')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resend verification email' })).toBeNull();
+    expect(posted).toEqual([{ path: '/api/admin/users/u2/verify-email', body: undefined }]);
+  });
+
+  it('shows projects with their access, sessions with who acted as them, and the audit entries', async () => {
+    stubApi();
+    renderApp('/profile/u2');
+
+    const projects = await screen.findByRole('table', { name: 'Projects' });
+    expect(within(projects).getByText('Harbour Towers')).toBeTruthy();
+    expect(within(projects).getByText('Recommended')).toBeTruthy();
+    expect(within(projects).getByText('Awaiting access')).toBeTruthy();
+    const sessions = await screen.findByRole('table', { name: 'Sessions' });
+    expect(within(sessions).getByText('Acted as by Olivia Bennett')).toBeTruthy();
+    expect(within(sessions).getByText('203.0.113.9')).toBeTruthy();
+    const activity = await screen.findByRole('table', { name: 'Activity' });
+    expect(within(activity).getByText('Details edited by an admin')).toBeTruthy();
+    expect(within(activity).getByText('title: — → Head of Marketing')).toBeTruthy();
   });
 });
 

@@ -28,8 +28,19 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 const ORGANISATION_ROLE_LABELS: Record<string, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 
-/** /profile/{id}: who the user is, as the admin sees them; `actions` sit beside the name. */
-export function UserDetails({ user, actions }: { user: AdminUserDetail; actions: ReactNode }) {
+/**
+ * /profile/{id}: who the user is, as the admin sees them; `actions` sit beside the name, `children` (more
+ * sections) below the details.
+ */
+export function UserDetails({
+  user,
+  actions,
+  children,
+}: {
+  user: AdminUserDetail;
+  actions: ReactNode;
+  children?: ReactNode;
+}) {
   const name = fullName(user);
   return (
     <Stack gap="lg" maw={960}>
@@ -84,6 +95,7 @@ export function UserDetails({ user, actions }: { user: AdminUserDetail; actions:
           {user.banned ? <Fact label="Ban reason">{user.banReason || 'No reason given'}</Fact> : null}
         </SimpleGrid>
       </Paper>
+      {children}
     </Stack>
   );
 }
