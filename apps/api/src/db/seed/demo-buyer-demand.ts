@@ -100,6 +100,20 @@ export function buildDemoSearches(rows: DemoRows, now: number): SearchRow[] {
 }
 
 /**
+ * The enquiry side of buyer_demand_days made again from the leads, as migration 0017's backfill does:
+ * for leads written with triggers off (`session_replication_role = replica`: the demo seed, bench fills).
+ */
+export async function rebuildEnquiryDemand(db: Pick<Tx, 'execute'>) {
+  await db.execute(sql`delete from buyer_demand_days where source = 'ENQUIRY'`);
+  await db.execute(sql`
+    insert into buyer_demand_days (day, source, state, suburb, bedrooms, budget_band, buyer_type, count)
+    select (l.created_at at time zone 'Australia/Sydney')::date, 'ENQUIRY'::buyer_demand_source, p.state,
+      nullif(p.suburb, ''), l.bedrooms, buyer_budget_band(l.budget), l.buyer_type, count(*)
+    from leads l join projects p on p.id = l.project_id
+    group by 1, 2, 3, 4, 5, 6, 7`);
+}
+
+/**
  * Writes the demo searches (their trigger adds them to buyer_demand_days) and rebuilds the enquiry
  * side of the rollup from the leads, which the seed wrote with triggers off. Run with triggers on.
  */
@@ -109,13 +123,7 @@ export async function insertDemoBuyerDemand(
   options: { now: number },
   done: (name: string, rows: number) => void,
 ) {
-  await tx.execute(sql`delete from buyer_demand_days where source = 'ENQUIRY'`);
-  await tx.execute(sql`
-    insert into buyer_demand_days (day, source, state, suburb, bedrooms, budget_band, buyer_type, count)
-    select (l.created_at at time zone 'Australia/Sydney')::date, 'ENQUIRY'::buyer_demand_source, p.state,
-      nullif(p.suburb, ''), l.bedrooms, buyer_budget_band(l.budget), l.buyer_type, count(*)
-    from leads l join projects p on p.id = l.project_id
-    group by 1, 2, 3, 4, 5, 6, 7`);
+  await rebuildEnquiryDemand(tx);
   done('buyer_demand_days (enquiries)', 0);
   const searches = buildDemoSearches(rows, options.now);
   await insertRows(tx, marketplaceSearches, searches);
