@@ -327,7 +327,10 @@ describe('POST /api/marketplace-searches: the intake', () => {
       [{ searchedAt: 'yesterday' }, 'searches.1.searchedAt'],
       [{ colour: 'blue' }, 'searches.1'],
     ] as const) {
-      const response = await sendSearches([search({ state: 'SA' }), search({ state: 'SA', ...(bad as object) })]);
+      const response = await sendSearches([
+        search({ state: 'SA' }),
+        search({ state: 'SA', ...(bad as object) }),
+      ]);
       expect(response.status).toBe(400);
       const body = (await response.json()) as { error: { fields: Record<string, string> } };
       expect(Object.keys(body.error.fields)).toEqual([field]);
