@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Tenant } from '@offplan/shared';
+import type { EmailTemplateName, Tenant } from '@offplan/shared';
 import type { Db } from '../db/client.ts';
+import { templateOverridesOf } from '../modules/email-settings/email-settings.repository.ts';
 import { loadTenants } from '../modules/site/site.repository.ts';
 import { TENANT_DEFAULTS } from './tenants.ts';
 
@@ -14,18 +15,20 @@ export type Branding = {
   /** The From of the tenant's emails: its row's `email_from`, else the site name at EMAIL_FROM's address. */
   sender: string;
   supportEmail: string;
+  /** The tenant's own email templates (/email-settings, decision 034); a missing one is the default. */
+  templates?: Partial<Record<EmailTemplateName, { subject: string; body: string }>>;
 };
 
 /** What branding needs to know besides the tenant: the database holding the tenant rows and three settings. */
 export type BrandingSource = { db: Db; productName: string; baseUrl: string; emailFrom: string };
 
 /** The address inside a From such as 'Offplan Portal <no-reply@example.com>' (or the whole value). */
-function addressOf(from: string): string {
+export function addressOf(from: string): string {
   return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
 /** A display name safe to put before <address>: quoted when it holds characters with a meaning in a From. */
-function displayName(name: string): string {
+export function displayName(name: string): string {
   const clean = name.replace(/[\r\n"\\]/g, ' ').trim();
   return /[(),.:;<>@[\]]/.test(clean) ? `"${clean}"` : clean;
 }
@@ -33,13 +36,17 @@ function displayName(name: string): string {
 /**
  * Design §8 and decision 018: every email is branded from the `tenants` row of the request's host, the
  * same rows GET /api/site serves (modules/site/site.repository.ts loadTenants). Emails are rare, so the
- * row is read fresh on each one: an operator's change reaches the next email.
+ * row and the tenant's email templates are read fresh on each one: an admin's change reaches the next email.
  */
 export async function tenantBranding(
   source: BrandingSource,
   tenant: Tenant = currentTenant(),
 ): Promise<Branding> {
-  const row = (await loadTenants(source.db, source.productName)).get(tenant);
+  const [rows, templates] = await Promise.all([
+    loadTenants(source.db, source.productName),
+    templateOverridesOf(source.db, tenant),
+  ]);
+  const row = rows.get(tenant);
   const values = row ?? TENANT_DEFAULTS[tenant](source.productName);
   return {
     tenant,
@@ -48,6 +55,7 @@ export async function tenantBranding(
     logoUrl: new URL(values.logoUrl, source.baseUrl).toString(),
     sender: values.emailFrom?.trim() || `${displayName(values.siteName)} <${addressOf(source.emailFrom)}>`,
     supportEmail: `support@${new URL(source.baseUrl).hostname}`,
+    templates,
   };
 }
 

@@ -1,6 +1,7 @@
 import { FEEDBACK_LINK_DAYS } from '@offplan/shared';
 import type { Branding } from '../../lib/branding.ts';
-import { brandedEmail } from '../../lib/message-templates.ts';
+import { button } from '../../lib/message-templates.ts';
+import { renderEmailTemplate } from '../email-settings/email-template-renderer.ts';
 
 const enquiryDay = (date: Date) =>
   new Intl.DateTimeFormat('en-AU', {
@@ -12,7 +13,7 @@ const enquiryDay = (date: Date) =>
 
 /**
  * Issue 17 item 4: the buyer's invitation to rate the project and the agent who handled them, in the
- * one branded layout (lib/message-templates.ts escapes every paragraph: a name arrives as text).
+ * editable template 'buyer-feedback-request' (decision 034), every value escaped: a name arrives as text.
  */
 export function feedbackRequestEmail(
   branding: Branding,
@@ -28,14 +29,17 @@ export function feedbackRequestEmail(
   const whom = input.agentFirstName
     ? `${input.projectTitle} and ${input.agentFirstName}, who looked after your enquiry`
     : input.projectTitle;
-  return brandedEmail(branding, {
-    subject: `How was your enquiry about ${input.projectTitle}?`,
-    heading: 'How did your enquiry go?',
-    paragraphs: [
-      `Hi ${firstName},`,
-      `You enquired about ${input.projectTitle} on ${enquiryDay(input.enquiredAt)}. Would you rate ${whom}, from 0 to 5 stars? It takes a minute, and a comment is welcome.`,
-    ],
-    action: { label: 'Rate your experience', url: input.url },
-    footnote: `The link works once, for ${FEEDBACK_LINK_DAYS} days. You receive this email once, because you enquired on ${branding.siteName}.`,
-  });
+  return renderEmailTemplate(
+    branding,
+    'buyer-feedback-request',
+    {
+      firstName,
+      projectTitle: input.projectTitle,
+      enquiryDay: enquiryDay(input.enquiredAt),
+      whom,
+      linkDays: FEEDBACK_LINK_DAYS,
+      url: input.url,
+    },
+    { button: button(branding, 'buyer-feedback-request', input.url) },
+  );
 }

@@ -8,11 +8,12 @@ import {
   type Timeframe,
 } from '@offplan/shared';
 import type { Branding } from '../../lib/branding.ts';
-import { brandedEmail } from '../../lib/message-templates.ts';
+import { button, linesBlock } from '../../lib/message-templates.ts';
+import { renderEmailTemplate } from '../email-settings/email-template-renderer.ts';
 
 /**
- * The leads module's emails (issue 16), in the one branded layout (lib/message-templates.ts), which
- * escapes every paragraph: a buyer's `<script>` in a name or message arrives as text.
+ * The leads module's emails (issue 16): editable templates (decision 034, /email-settings) rendered in
+ * the one branded layout, every value escaped: a buyer's `<script>` in a name or message arrives as text.
  */
 
 /** What the new-lead email shows of a lead; contact fields already masked for a reader who may not see them. */
@@ -79,22 +80,25 @@ export const leadEmails = {
     branding: Branding,
     input: { lead: LeadForEmail; projectTitle: string; url: string; masked: boolean },
   ) => {
-    const { lead, projectTitle } = input;
+    const { lead, projectTitle, url } = input;
     const message = lead.message?.split(/\n+/).filter((line) => line.trim()) ?? [];
-    return brandedEmail(branding, {
-      subject: `New enquiry: ${projectTitle} — ${lead.name}`,
-      heading: `New enquiry on ${projectTitle}`,
-      paragraphs: [
-        `${lead.name} enquired on ${projectTitle}.`,
-        ...leadFacts(lead),
-        ...(message.length ? ['Message:', ...message] : []),
-        scoreLine(lead.score, lead.scoreContributions),
-      ],
-      action: { label: 'Open lead', url: input.url },
-      footnote: input.masked
-        ? 'Contact details are hidden for your role; a colleague with access can see them.'
-        : 'Answer quickly: your response time is measured from this enquiry.',
-    });
+    return renderEmailTemplate(
+      branding,
+      'lead-new',
+      {
+        leadName: lead.name,
+        projectTitle,
+        score: scoreLine(lead.score, lead.scoreContributions),
+        note: input.masked
+          ? 'Contact details are hidden for your role; a colleague with access can see them.'
+          : 'Answer quickly: your response time is measured from this enquiry.',
+        url,
+      },
+      {
+        details: linesBlock([...leadFacts(lead), ...(message.length ? ['Message:', ...message] : [])]),
+        button: button(branding, 'lead-new', url),
+      },
+    );
   },
 
   /** Issue 16 item 6: a lead not answered within the organisation's response target. */
@@ -102,17 +106,22 @@ export const leadEmails = {
     branding: Branding,
     input: { buyerName: string; projectTitle: string; minutesWaiting: number; url: string },
   ) =>
-    brandedEmail(branding, {
-      subject: `Lead waiting: ${input.buyerName} on ${input.projectTitle}`,
-      heading: 'A lead is waiting for an answer',
-      paragraphs: [
-        `Lead waiting: ${input.buyerName} on ${input.projectTitle} has had no response for ${input.minutesWaiting} minutes.`,
-        'Contact the buyer and move the lead out of New, so the response time is recorded.',
-      ],
-      action: { label: 'Open lead', url: input.url },
-    }),
+    renderEmailTemplate(
+      branding,
+      'lead-speed-alert',
+      {
+        buyerName: input.buyerName,
+        projectTitle: input.projectTitle,
+        minutesWaiting: input.minutesWaiting,
+        url: input.url,
+      },
+      { button: button(branding, 'lead-speed-alert', input.url) },
+    ),
 
-  /** Issue 16 item 7: a subscriber's daily digest; contact fields already masked where they must be. */
+  /**
+   * Issue 16 item 7: a subscriber's daily digest; contact fields already masked where they must be. The
+   * list is one block variable (`{{leads}}`), each lead a line built and escaped here (decision 034).
+   */
   digest: (
     branding: Branding,
     input: {
@@ -130,18 +139,24 @@ export const leadEmails = {
     },
   ) => {
     const more = input.total - input.items.length;
-    return brandedEmail(branding, {
-      subject: `Your leads digest for ${input.dayLabel}: ${input.total} new ${input.total === 1 ? 'lead' : 'leads'}`,
-      heading: `${input.total} new ${input.total === 1 ? 'lead' : 'leads'} in the last 24 hours`,
-      paragraphs: [
-        ...input.items.map(
-          (item) =>
-            `${item.projectTitle}: ${item.name} (${labelOf(BUYER_TYPE_LABELS as Record<BuyerType, string>, item.buyerType)}), score ${item.score}, ${item.email}, ${item.phone}`,
+    return renderEmailTemplate(
+      branding,
+      'lead-digest',
+      {
+        dayLabel: input.dayLabel,
+        count: `${input.total} new ${input.total === 1 ? 'lead' : 'leads'}`,
+        url: input.url,
+      },
+      {
+        leads: linesBlock(
+          input.items.map(
+            (item) =>
+              `${item.projectTitle}: ${item.name} (${labelOf(BUYER_TYPE_LABELS as Record<BuyerType, string>, item.buyerType)}), score ${item.score}, ${item.email}, ${item.phone}`,
+          ),
         ),
-        ...(more > 0 ? [`And ${more} more on the leads page.`] : []),
-      ],
-      action: { label: 'Open leads', url: input.url },
-      footnote: 'You receive this because you chose the daily lead digest on your profile.',
-    });
+        more: linesBlock(more > 0 ? [`And ${more} more on the leads page.`] : []),
+        button: button(branding, 'lead-digest', input.url),
+      },
+    );
   },
 };
