@@ -149,7 +149,7 @@ adminRouter.openapi(getAdminUserProjects, async (c) => {
     requestedAt: string | null = null,
   ): AdminUserProject => ({
     id: project.id,
-    name: project.name || project.title,
+    name: project.title || project.name,
     suburb: project.suburb,
     state: project.state,
     stageLabel: project.stageLabel,

@@ -132,7 +132,7 @@ function ProjectsTable({ data }: { data: AdminUserProjects }) {
                 <Text size="sm">{project.stageLabel}</Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={ACCESS_COLOURS[project.access]}>
+                <Badge variant="dot" color={ACCESS_COLOURS[project.access]}>
                   {ADMIN_USER_PROJECT_ACCESS_LABELS[project.access]}
                 </Badge>
                 {project.requestedAt ? (
@@ -169,9 +169,9 @@ function SessionsTable({ data }: { data: AdminUserSessions }) {
               <Table.Td>
                 <Text size="sm">{exactTime(session.createdAt)}</Text>
                 {session.impersonatedBy ? (
-                  <Badge color="orange" variant="light">
+                  <Text size="xs" fw={600}>
                     Acted as by {session.impersonatedBy.name || session.impersonatedBy.email}
-                  </Badge>
+                  </Text>
                 ) : null}
               </Table.Td>
               <Table.Td>

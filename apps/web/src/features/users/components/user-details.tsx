@@ -61,9 +61,21 @@ export function UserDetails({
               ) : null}
               <Text size="sm">{user.email}</Text>
               <Group gap={6}>
-                {user.isAdmin ? <Badge color="violet">Admin</Badge> : null}
-                {user.banned ? <Badge color="red">Banned</Badge> : <Badge color="green">Active</Badge>}
-                <Badge color={user.emailVerified ? 'green' : 'yellow'}>
+                {user.isAdmin ? (
+                  <Badge variant="dot" color="violet">
+                    Admin
+                  </Badge>
+                ) : null}
+                {user.banned ? (
+                  <Badge variant="dot" color="red">
+                    Banned
+                  </Badge>
+                ) : (
+                  <Badge variant="dot" color="green">
+                    Active
+                  </Badge>
+                )}
+                <Badge variant="dot" color={user.emailVerified ? 'green' : 'yellow'}>
                   {user.emailVerified ? 'Email verified' : 'Email not verified'}
                 </Badge>
               </Group>

@@ -36,7 +36,7 @@ export function UserEmailActions({ user }: { user: AdminUserDetail }) {
         </Group>
         <Group gap="xs">
           <Text size="sm">{user.email}</Text>
-          <Badge color={user.emailVerified ? 'green' : 'yellow'}>
+          <Badge variant="dot" color={user.emailVerified ? 'green' : 'yellow'}>
             {user.emailVerified ? 'Verified' : 'Not verified'}
           </Badge>
         </Group>

@@ -34,13 +34,21 @@ function UserRow({ user, onOpen }: { user: AdminUserRow; onOpen: (userId: string
           >
             {user.name || user.email}
           </Anchor>
-          {user.isAdmin ? <Badge color="violet">Admin</Badge> : null}
+          {user.isAdmin ? (
+            <Badge variant="dot" color="violet">
+              Admin
+            </Badge>
+          ) : null}
         </Group>
       </Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">
           <Text size="sm">{user.email}</Text>
-          {user.emailVerified ? null : <Badge color="yellow">Unverified</Badge>}
+          {user.emailVerified ? null : (
+            <Badge variant="dot" color="yellow">
+              Unverified
+            </Badge>
+          )}
         </Group>
       </Table.Td>
       <Table.Td>
@@ -50,7 +58,15 @@ function UserRow({ user, onOpen }: { user: AdminUserRow; onOpen: (userId: string
         <Text size="sm">{jobRoleLabel(user.jobRoleId) ?? '—'}</Text>
       </Table.Td>
       <Table.Td>
-        {user.banned ? <Badge color="red">Banned</Badge> : <Badge color="green">Active</Badge>}
+        {user.banned ? (
+          <Badge variant="dot" color="red">
+            Banned
+          </Badge>
+        ) : (
+          <Badge variant="dot" color="green">
+            Active
+          </Badge>
+        )}
       </Table.Td>
       <Table.Td>
         <Text size="sm" c="dimmed">
