@@ -7,6 +7,7 @@ import {
   SALES_STATUSES,
   STAGES,
 } from './enums.ts';
+import { PERMISSIONS } from './permissions.ts';
 import { text } from './text.ts';
 
 /** Project summary kept from the API (spec §3). */
@@ -54,6 +55,8 @@ export const userProjectsOutputSchema = z.object({
   projectRequests: z.array(projectRequestSchema),
   /** The caller's organisation and role there: its owners and admins decide its access requests. */
   organisation: organisationRefSchema.extend({ role: z.enum(ORGANISATION_ROLES) }).nullable(),
+  /** What the caller may do, as the server decides it now (design §1, the sets edited at /roles). */
+  permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type UserProjectsOutput = z.infer<typeof userProjectsOutputSchema>;
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_PERMISSION_SETS,
   hasPermission,
   maskLeadContact,
   maskPhoneNumber,
+  PERMISSION_SET_KEYS,
   PERMISSIONS,
+  permissionSetsWith,
   permissionsOf,
 } from './permissions.ts';
 
@@ -43,6 +46,69 @@ describe('permissionsOf (design §1)', () => {
     expect(
       hasPermission({ isAdmin: false, jobRoleId: 2, organisationRole: 'member' }, 'leads.contact_details'),
     ).toBe(true);
+  });
+});
+
+describe('permissionsOf with the sets in force (/roles, decision 032)', () => {
+  const owner = { isAdmin: false, jobRoleId: 1, organisationRole: 'owner' } as const;
+
+  it('has one set per platform, organisation and job role, the job-role sets full but media agency', () => {
+    expect(PERMISSION_SET_KEYS).toEqual([
+      'platform_admin',
+      'organisation_owner',
+      'organisation_admin',
+      'organisation_member',
+      'job_role_1',
+      'job_role_2',
+      'job_role_3',
+      'job_role_8',
+      'job_role_9',
+    ]);
+    expect(DEFAULT_PERMISSION_SETS.job_role_1).toEqual([...PERMISSIONS]);
+    expect(DEFAULT_PERMISSION_SETS.job_role_8).not.toContain('leads.contact_details');
+  });
+
+  it("gives the organisation role's set narrowed by the job role's set; no job role, no narrowing", () => {
+    const sets = permissionSetsWith([
+      { setKey: 'organisation_owner', permissions: ['leads.view', 'reporting.view', 'crm.manage'] },
+      { setKey: 'job_role_1', permissions: ['leads.view', 'crm.manage', 'users.manage'] },
+    ]);
+    expect([...permissionsOf(owner, sets)]).toEqual(['leads.view', 'crm.manage']);
+    expect([...permissionsOf({ ...owner, jobRoleId: null }, sets)]).toEqual([
+      'leads.view',
+      'reporting.view',
+      'crm.manage',
+    ]);
+    // A job role the portal does not know restricts nothing.
+    expect(permissionsOf({ ...owner, jobRoleId: 42 }, sets).has('reporting.view')).toBe(true);
+  });
+
+  it('uses the member set without an organisation, and only the platform set for admins', () => {
+    const sets = permissionSetsWith([
+      { setKey: 'organisation_member', permissions: ['projects.claim'] },
+      { setKey: 'platform_admin', permissions: ['settings.manage'] },
+    ]);
+    expect([...permissionsOf({ isAdmin: false, jobRoleId: null, organisationRole: null }, sets)]).toEqual([
+      'projects.claim',
+    ]);
+    expect([...permissionsOf({ isAdmin: true, jobRoleId: 8, organisationRole: 'owner' }, sets)]).toEqual([
+      'settings.manage',
+    ]);
+  });
+
+  it('ignores unknown sets and permissions in saved edits, and keeps the code order', () => {
+    const sets = permissionSetsWith([
+      { setKey: 'organisation_janitor', permissions: ['leads.view'] },
+      { setKey: 'organisation_admin', permissions: ['reporting.view', 'leads.teleport', 'leads.view'] },
+    ]);
+    expect(sets.organisation_admin).toEqual(['leads.view', 'reporting.view']);
+    expect(Object.keys(sets)).toEqual([...PERMISSION_SET_KEYS]);
+  });
+
+  it('defaults to the starting sets', () => {
+    expect(hasPermission(owner, 'crm.manage')).toBe(
+      hasPermission(owner, 'crm.manage', DEFAULT_PERMISSION_SETS),
+    );
   });
 });
 

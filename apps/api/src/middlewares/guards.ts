@@ -56,12 +56,13 @@ export const requirePlatformAdmin = guard((c) => {
 
 /**
  * Design §1: a call that needs a permission checks it here, on the server, through the one server
- * function (lib/permissions.ts userCan) that reads the table in packages/shared permissions.ts.
+ * function (lib/permissions.ts userCan) over the sets in force: packages/shared permissions.ts's
+ * starting sets with the admins' edits at /roles, kept per process until an edit is announced.
  */
 export const requirePermission = (permission: Permission) =>
   guard(async (c) => {
     const user = verifiedUserOf(c);
-    if (!(await userCan(c.get('deps').database.db, user, permission, c.get('organisationRole')))) {
+    if (!(await userCan(c.get('deps').database, user, permission, c.get('organisationRole')))) {
       throw forbidden('You do not have permission to do that.');
     }
   });

@@ -1,14 +1,15 @@
-import type {
-  AdminUserDetail,
-  AdminUserRow,
-  LeadDetail,
-  LeadPage,
-  LeadResponseTimes,
-  LeadSummary,
-  Listing,
-  ProjectSummary,
-  SiteInfo,
-  UserProjectsOutput,
+import {
+  type AdminUserDetail,
+  type AdminUserRow,
+  type LeadDetail,
+  type LeadPage,
+  type LeadResponseTimes,
+  type LeadSummary,
+  type Listing,
+  type ProjectSummary,
+  permissionsOf,
+  type SiteInfo,
+  type UserProjectsOutput,
 } from '@offplan/shared';
 
 /**
@@ -121,11 +122,19 @@ export function projectSummaryOf(
   };
 }
 
-/** GET /api/user-projects `output`: the user's projects, in Harbourline Developments (owner). */
+/**
+ * GET /api/user-projects `output`: the user's projects, in Harbourline Developments (owner), with the
+ * permissions the server gives that organisation role under the starting sets.
+ */
 export function userProjectsOf(
   projects: ProjectSummary[] = [],
   overrides: Partial<UserProjectsOutput> = {},
 ): UserProjectsOutput {
+  const organisation =
+    overrides.organisation !== undefined
+      ? overrides.organisation
+      : { id: 'org1', name: 'Harbourline Developments', role: 'owner' as const };
+  const subject = { isAdmin: false, jobRoleId: null, organisationRole: organisation?.role ?? null };
   return {
     projectIds: projects.map((project) => project.id),
     recommendedProjectIds: [],
@@ -133,7 +142,8 @@ export function userProjectsOf(
     projects,
     recommendedProjects: [],
     projectRequests: [],
-    organisation: { id: 'org1', name: 'Harbourline Developments', role: 'owner' },
+    organisation,
+    permissions: [...permissionsOf(subject)],
     ...overrides,
   };
 }

@@ -1,8 +1,15 @@
-import { ERROR_CODES, isPlatformAdmin, MASKED_LEAD_CONTACT_ROLE_IDS } from '@offplan/shared';
+import {
+  ERROR_CODES,
+  isPermissionSetKey,
+  isPlatformAdmin,
+  PERMISSIONS,
+  type PermissionSets,
+} from '@offplan/shared';
 import type { Context } from 'hono';
 import { audit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { permissionCheckOf, permissionSetsIn } from '../../lib/permissions.ts';
 import { removeProfilePhoto, storeProfilePhoto } from '../../lib/profile-photo.ts';
 import { createRouter } from '../../lib/router.ts';
 import { refreshRecommendations } from '../projects/recommendations.repository.ts';
@@ -47,8 +54,15 @@ accountRouter.openapi(getUserProjects, async (c) => {
   const userId = c.get('user').id;
   // Design §2's automatic recommendations are kept up to date when their inputs change (a listing saved
   // or claimed, a membership approved, the role chosen after joining): read as stored (issue 22 part 5).
-  const output = await getAccountState(db, userId);
-  return c.json({ success: true as const, output }, 200);
+  const state = await getAccountState(db, userId);
+  // The web shows and hides what the server would refuse from this list, never from code defaults.
+  const { can } = await permissionCheckOf(
+    c.get('deps').database,
+    c.get('user'),
+    state.organisation?.role ?? null,
+  );
+  const permissions = PERMISSIONS.filter(can);
+  return c.json({ success: true as const, output: { ...state, permissions } }, 200);
 });
 
 accountRouter.openapi(postUserUpdate, async (c) => {
@@ -83,7 +97,11 @@ accountRouter.openapi(postChooseRole, async (c) => {
   return c.json({ jobRoleId: roleId }, 200);
 });
 
-const isMasked = (roleId: number | null) => roleId != null && MASKED_LEAD_CONTACT_ROLE_IDS.includes(roleId);
+/** Whether a job role's set, as in force (/roles; spec §6's role-id list at first), masks lead contacts. */
+const masksContacts = (sets: PermissionSets, roleId: number | null) => {
+  const key = `job_role_${roleId}`;
+  return isPermissionSetKey(key) && !sets[key].includes('leads.contact_details');
+};
 
 accountRouter.openapi(postMemberJobRole, async (c) => {
   const { userId } = c.req.valid('param');
@@ -98,7 +116,12 @@ accountRouter.openapi(postMemberJobRole, async (c) => {
   }
   if (!target) throw notFound('No such user.');
   if (isPlatformAdmin(target)) throw forbidden('Platform admins have no job role.');
-  if (!actorIsAdmin && target.id === actor.id && isMasked(target.jobRoleId) !== isMasked(roleId)) {
+  const sets = await permissionSetsIn(c.get('deps').database);
+  if (
+    !actorIsAdmin &&
+    target.id === actor.id &&
+    masksContacts(sets, target.jobRoleId) !== masksContacts(sets, roleId)
+  ) {
     throw forbidden(
       'You cannot move yourself into or out of a role whose lead contacts are masked: ask a platform admin.',
     );

@@ -19,8 +19,14 @@ import {
 } from '../../db/schema/index.ts';
 import { projectSummaryColumns, toProjectSummary } from '../projects/project-summary.ts';
 
-/** The account state of spec §3 for one portal user, read in four queries whatever their size. */
-export async function getAccountState(db: Db, userId: string): Promise<UserProjectsOutput> {
+/**
+ * The account state of spec §3 for one portal user, read in four queries whatever their size; the
+ * caller's permissions are the handler's to add (lib/permissions.ts).
+ */
+export async function getAccountState(
+  db: Db,
+  userId: string,
+): Promise<Omit<UserProjectsOutput, 'permissions'>> {
   const ownProjectIds = db
     .select({ id: projectMembers.projectId })
     .from(projectMembers)

@@ -1,4 +1,4 @@
-import { ERROR_CODES, hasPermission, IMPERSONATION_MAX_SECONDS, isPlatformAdmin } from '@offplan/shared';
+import { ERROR_CODES, IMPERSONATION_MAX_SECONDS, isPlatformAdmin } from '@offplan/shared';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
@@ -6,6 +6,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { impersonationTokens, session as sessionTable, user as userTable } from '../../db/schema/index.ts';
+import { userCan } from '../../lib/permissions.ts';
 import { auditFromAuth, hashSecretToken, newSecretToken } from './plugin-context.ts';
 
 export const IMPERSONATION_REFUSALS = {
@@ -49,11 +50,14 @@ export function impersonationPlugin(db: Db) {
         { method: 'POST', body: z.object({ userId: z.string().min(1) }), use: [sessionMiddleware] },
         async (ctx) => {
           const { session: adminSession, user: admin } = ctx.context.session;
+          // Admins only, and only while the platform admin set holds `impersonate` (/roles).
           const isAdmin = isPlatformAdmin(admin as { role?: string | null });
-          if (!hasPermission({ isAdmin, jobRoleId: null, organisationRole: null }, 'impersonate')) {
+          if (!isAdmin || !(await userCan(db, admin, 'impersonate', null))) {
             throw new APIError('FORBIDDEN', {
               code: ERROR_CODES.forbidden,
-              message: 'Only admins can act as a user.',
+              message: isAdmin
+                ? 'The platform admin role does not hold impersonate (Manage Roles).'
+                : 'Only admins can act as a user.',
             });
           }
           if (adminSession.impersonatedBy) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { hasPermission, isPlatformAdmin, maskLeadContact, type Tenant } from '@offplan/shared';
+import { maskLeadContact, type Tenant } from '@offplan/shared';
 import type { Db } from '../../db/client.ts';
 import type { Settings } from '../../env.ts';
 import { type JobQueue, jobsInTransaction } from '../../jobs/queue.ts';
@@ -8,6 +8,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { escapeHtml } from '../../lib/message-templates.ts';
 import { sendInAppMessage } from '../../lib/notifications.ts';
 import type { Outbox } from '../../lib/outbox.ts';
+import { userCan } from '../../lib/permissions.ts';
 import { scheduleFeedbackRequest } from '../buyer-feedback/buyer-feedback-request.ts';
 import { leadEmails } from './lead-emails.ts';
 import { LEAD_JOB_RETRY, LEAD_JOBS, type LeadJobData } from './lead-jobs.ts';
@@ -39,12 +40,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** Design §1: whoever lacks `leads.contact_details` (job role 8) reads masked details; a bare address is the project's choice. */
-function mayReadContact(recipient: LeadRecipient): boolean {
+async function mayReadContact(db: Db, recipient: LeadRecipient): Promise<boolean> {
   if (recipient.userId === null) return true;
-  return hasPermission(
-    { isAdmin: isPlatformAdmin(recipient), jobRoleId: recipient.jobRoleId, organisationRole: null },
-    'leads.contact_details',
-  );
+  return userCan(db, { ...recipient, id: recipient.userId }, 'leads.contact_details');
 }
 
 function brandingFor(deps: LeadJobDeps, tenant: Tenant = 'offplan'): Promise<Branding> {
@@ -86,7 +84,7 @@ export async function notifyLead(
     const recipients = await newLeadRecipients(tx, lead.project);
     const url = `${deps.settings.baseUrl}${leadPath(lead.id)}`;
     for (const recipient of recipients) {
-      const masked = !mayReadContact(recipient);
+      const masked = !(await mayReadContact(tx, recipient));
       const shown = masked ? maskLeadContact(lead) : lead;
       const email = leadEmails.newLead(branding, {
         lead: shown,
@@ -147,7 +145,9 @@ async function alertRecipients(
 ) {
   const url = `${deps.settings.baseUrl}${leadPath(lead.id)}`;
   for (const recipient of await speedAlertRecipients(tx, lead)) {
-    const buyerName = mayReadContact(recipient) ? lead.name : maskLeadContact({ name: lead.name }).name;
+    const buyerName = (await mayReadContact(tx, recipient))
+      ? lead.name
+      : maskLeadContact({ name: lead.name }).name;
     const projectTitle = lead.project.title;
     const email = leadEmails.speedAlert(branding, { buyerName, projectTitle, minutesWaiting, url });
     await deps.outbox.send(
@@ -200,7 +200,7 @@ export async function sendLeadDigests(deps: LeadJobDeps, now = new Date()): Prom
     for (const subscriber of subscribers) {
       const { total, items } = await digestLeadsOf(deps.db, subscriber.userId, since, DIGEST_LEADS_LISTED);
       if (total === 0) continue;
-      const masked = !mayReadContact(subscriber);
+      const masked = !(await mayReadContact(deps.db, subscriber));
       const email = leadEmails.digest(branding, {
         dayLabel: digestDayLabel(now),
         total,

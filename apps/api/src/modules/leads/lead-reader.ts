@@ -1,9 +1,8 @@
-import { hasPermission, type Permission } from '@offplan/shared';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../lib/context.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { permissionSubjectOf } from '../../lib/permissions.ts';
+import { permissionCheckOf } from '../../lib/permissions.ts';
 import type { SignedInEnv } from '../../middlewares/guards.ts';
 import type { LeadReader } from './leads.repository.ts';
 
@@ -35,12 +34,11 @@ export const requireLeads = (need: LeadNeed) =>
   createMiddleware<SignedInEnv & LeadAccessEnv>(async (c, next) => {
     const context = c as unknown as Context<AppEnv>;
     const user = c.get('user');
-    const subject = await permissionSubjectOf(
-      context.get('deps').database.db,
+    const { subject, can } = await permissionCheckOf(
+      context.get('deps').database,
       user,
       context.get('organisationRole'),
     );
-    const can = (permission: Permission) => hasPermission(subject, permission);
     const access: LeadAccess = {
       userId: user.id,
       isAdmin: subject.isAdmin,

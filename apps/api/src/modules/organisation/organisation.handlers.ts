@@ -1,8 +1,9 @@
-import { ERROR_CODES, hasPermission, ORGANISATION_MESSAGES, type OrganisationRole } from '@offplan/shared';
+import { ERROR_CODES, ORGANISATION_MESSAGES, type OrganisationRole } from '@offplan/shared';
 import type { Context } from 'hono';
 import { audit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { userCan } from '../../lib/permissions.ts';
 import { createRouter } from '../../lib/router.ts';
 import type { SignedInEnv } from '../../middlewares/guards.ts';
 import {
@@ -48,8 +49,9 @@ async function membershipFor(c: SignedInContext): Promise<Membership> {
   return membership;
 }
 
-const canManage = (role: OrganisationRole) =>
-  hasPermission({ isAdmin: false, jobRoleId: null, organisationRole: role }, 'organisation.manage');
+/** Whether the caller, acting through `membership`, may manage it: the sets in force decide (/roles). */
+const canManage = (c: SignedInContext, membership: Membership) =>
+  userCan(c.get('deps').database, c.get('user'), 'organisation.manage', membership.role);
 
 /** Writes an audit row about the organisation inside the repository's transaction. */
 const auditIn =
@@ -66,7 +68,7 @@ const fieldError = (field: string, message: string) =>
 async function detailsAnswer(c: SignedInContext, membership: Membership) {
   const details = await organisationDetails(dbOf(c), membership.organisationId, {
     role: membership.role,
-    canManage: canManage(membership.role),
+    canManage: await canManage(c, membership),
   });
   if (!details) throw forbidden(ORGANISATION_MESSAGES.noOrganisation);
   return details;

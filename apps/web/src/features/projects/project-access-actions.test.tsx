@@ -30,6 +30,7 @@ function stubAccountApi() {
     recommendedProjects: [summary(5, 'Quay Gardens')],
     projectRequests: [],
     organisation: { id: 'org1', name: 'Harbourline Developments', role: 'owner' },
+    permissions: ['projects.edit', 'projects.claim', 'leads.view', 'reporting.view'],
   };
   return stubApi({
     'GET /api/user-projects': () => ok({ success: true, output: account }),

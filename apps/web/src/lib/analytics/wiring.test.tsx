@@ -31,6 +31,7 @@ const account = {
   recommendedProjects: [],
   projectRequests: [],
   organisation: { id: 'org-1', name: 'Harbourline Developments', role: 'owner' },
+  permissions: ['projects.edit', 'projects.claim', 'leads.view', 'reporting.view'],
 };
 
 beforeEach(() => {

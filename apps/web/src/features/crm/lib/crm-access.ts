@@ -1,21 +1,18 @@
-import { ERROR_CODES, hasPermission, type UserProjectsOutput } from '@offplan/shared';
+import { ERROR_CODES, type UserProjectsOutput } from '@offplan/shared';
 import { isAccessError, isApiClientError } from '../../../lib/api-client.ts';
 
 /**
- * Who may open /crm (decision 029): `crm.manage`, which only an organisation's owners and admins hold.
- * Platform admins hold every permission but belong to no organisation: they act through impersonation.
+ * Who may open /crm (decision 029): `crm.manage`, which organisations' owners and admins hold unless
+ * /roles says otherwise. The server decides: the account state carries the caller's permissions as in
+ * force now (decision 032), never worked out here from the starting sets. Platform admins belong to
+ * no organisation: they act through impersonation.
  */
 export type CrmAccess = 'manage' | 'notManager' | 'noOrganisation' | 'platformAdmin';
 
 export function crmAccessOf(isAdmin: boolean, account: UserProjectsOutput | undefined): CrmAccess {
   if (isAdmin) return 'platformAdmin';
-  const organisation = account?.organisation;
-  if (!organisation) return 'noOrganisation';
-  const canManage = hasPermission(
-    { isAdmin: false, jobRoleId: null, organisationRole: organisation.role },
-    'crm.manage',
-  );
-  return canManage ? 'manage' : 'notManager';
+  if (!account?.organisation) return 'noOrganisation';
+  return account.permissions.includes('crm.manage') ? 'manage' : 'notManager';
 }
 
 /**
