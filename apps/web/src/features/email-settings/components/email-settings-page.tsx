@@ -1,4 +1,4 @@
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs, Text } from '@mantine/core';
 import { IconAddressBook, IconMailCog, IconTemplate } from '@tabler/icons-react';
 import { RecipientsSection } from './recipients-section.tsx';
 import { SendersSection } from './senders-section.tsx';
@@ -8,14 +8,9 @@ import { TemplatesSection } from './templates-section.tsx';
 export function EmailSettingsPage() {
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={2} size="h3">
-          Email Settings
-        </Title>
-        <Text size="sm" c="dimmed">
-          Who the portal's emails come from, who hears about new leads, and what the emails say.
-        </Text>
-      </Stack>
+      <Text size="sm" c="dimmed">
+        Who the portal's emails come from, who hears about new leads, and what the emails say.
+      </Text>
       <Tabs defaultValue="senders" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="senders" leftSection={<IconMailCog size={16} stroke={1.6} />}>

@@ -109,6 +109,48 @@ function VariableButtons({
   );
 }
 
+function TemplateHeading({ template }: { template: EmailTemplate }) {
+  return (
+    <Group justify="space-between" align="flex-start">
+      <Stack gap={2}>
+        <Group gap="xs">
+          <Title order={3} size="h4">
+            {template.label}
+          </Title>
+          {template.customised ? (
+            <Badge variant="light">Edited</Badge>
+          ) : (
+            <Badge variant="default">Default</Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {template.description}
+          {template.updatedAt && template.updatedBy ? ` Last changed by ${template.updatedBy}.` : ''}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+/** Renders the draft with sample values 400 ms after typing stops; a refusal goes next to its field. */
+function useLivePreview(
+  target: { tenant: Tenant; name: EmailTemplate['name'] },
+  draft: EmailTemplateInput,
+  setErrors: (errors: Errors) => void,
+) {
+  const preview = usePreviewTemplate(target);
+  const [debounced] = useDebouncedValue(draft, 400);
+  const { mutate: runPreview } = preview;
+  useEffect(() => {
+    if (Object.keys(localErrors(debounced)).length) return;
+    runPreview(debounced, {
+      onSuccess: () => setErrors({}),
+      onError: (error) => setErrors(fieldsOf(error)),
+    });
+  }, [debounced, runPreview, setErrors]);
+  return preview;
+}
+
 type Props = { tenant: Tenant; template: EmailTemplate };
 
 /** One template: subject and body, the variables to insert, a live preview, a test send, save and reset. */
@@ -120,21 +162,11 @@ export function TemplateEditor({ tenant, template }: Props) {
   const subjectRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const lastField = useRef<Field>('body');
-  const preview = usePreviewTemplate(target);
+  const preview = useLivePreview(target, draft, setErrors);
   const test = useTestTemplate(target);
   const save = useSaveTemplate(target);
-  const [debounced] = useDebouncedValue(draft, 400);
   const dirty = draft.subject !== template.subject || draft.body !== template.body;
-
   const refused = (error: ApiClientError) => setErrors(fieldsOf(error));
-  const { mutate: runPreview } = preview;
-  useEffect(() => {
-    if (Object.keys(localErrors(debounced)).length) return;
-    runPreview(debounced, {
-      onSuccess: () => setErrors({}),
-      onError: (error) => setErrors(fieldsOf(error)),
-    });
-  }, [debounced, runPreview]);
 
   const edit = (field: Field, value: string) => setDraft((current) => ({ ...current, [field]: value }));
   const insert = (variable: string) => {
@@ -197,24 +229,7 @@ export function TemplateEditor({ tenant, template }: Props) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={2}>
-          <Group gap="xs">
-            <Title order={3} size="h4">
-              {template.label}
-            </Title>
-            {template.customised ? (
-              <Badge variant="light">Edited</Badge>
-            ) : (
-              <Badge variant="default">Default</Badge>
-            )}
-          </Group>
-          <Text size="sm" c="dimmed">
-            {template.description}
-            {template.updatedAt && template.updatedBy ? ` Last changed by ${template.updatedBy}.` : ''}
-          </Text>
-        </Stack>
-      </Group>
+      <TemplateHeading template={template} />
       <Box
         style={{
           display: 'grid',
