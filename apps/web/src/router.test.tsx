@@ -353,11 +353,15 @@ describe('maintenance', () => {
 });
 
 describe('not found', () => {
-  it.each(['/no-such-page-here', '/roles', '/export'])('answers %s with the not-found page', async (path) => {
-    stubApi({ session: sessionOf() });
-    renderApp(path);
+  // Admin pages answer a portal user as if they did not exist (the API refuses them too).
+  it.each(['/no-such-page-here', '/roles', '/export', '/admin/scheduled-tasks'])(
+    'answers %s with the not-found page',
+    async (path) => {
+      stubApi({ session: sessionOf() });
+      renderApp(path);
 
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to dashboard' }).getAttribute('href')).toBe('/dashboard');
-  });
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to dashboard' }).getAttribute('href')).toBe('/dashboard');
+    },
+  );
 });

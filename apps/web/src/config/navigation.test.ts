@@ -117,8 +117,12 @@ describe('visibleNavigation', () => {
       '/users',
       '/pending-invites',
       '/accessrequests',
+      '/roles',
+      '/email-settings',
       '/enquiries',
+      '/buyer-demands',
       '/lead-scoring',
+      '/export',
       '/messages',
       '/site-settings',
       '/dev/mailbox',
@@ -282,5 +286,28 @@ describe('navigation config', () => {
     expect(isPageVisible('/crm', groups)).toBe(true);
     expect(isPageVisible('/organisation', groups)).toBe(true);
     expect(isPageVisible('/pending-invites', groups)).toBe(true);
+    for (const url of ['/roles', '/email-settings', '/buyer-demands', '/export']) {
+      expect(isPageVisible(url, groups)).toBe(true);
+    }
+  });
+
+  it("lists spec §2's admin items in its order, scheduled tasks opening in a new tab", () => {
+    const adminGroup = groups.find((group) => group.id === 'admin');
+    expect(adminGroup?.items.map((item) => item.url ?? item.externalUrl)).toEqual([
+      '/users',
+      '/pending-invites',
+      '/accessrequests',
+      '/roles',
+      '/admin/scheduled-tasks',
+      '/email-settings',
+      '/enquiries',
+      '/buyer-demands',
+      '/lead-scoring',
+      '/export',
+      '/messages',
+      '/site-settings',
+      '/dev/mailbox',
+    ]);
+    expect(adminGroup?.items.every((item) => item.visible)).toBe(true);
   });
 });

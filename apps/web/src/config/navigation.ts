@@ -182,21 +182,21 @@ function adminNavGroup(productName: string): NavGroup {
         icon: IconKey,
         visible: true,
       },
-      { id: 'admin-roles', label: 'Manage Roles', url: '/roles', icon: IconShieldLock, visible: false },
+      { id: 'admin-roles', label: 'Manage Roles', url: '/roles', icon: IconShieldLock, visible: true },
       {
         id: 'admin-scheduled-tasks',
         label: 'Scheduled Tasks',
-        // The job queue's own page (design §6), served by the API; opened in a new tab (spec §2).
+        // The job queue's page (design §6), a page of the portal itself; opened in a new tab (spec §2).
         externalUrl: '/admin/scheduled-tasks',
         icon: IconCalendarTime,
-        visible: false,
+        visible: true,
       },
       {
         id: 'admin-email-settings',
         label: 'Email Settings',
         url: '/email-settings',
         icon: IconMail,
-        visible: false,
+        visible: true,
       },
       { id: 'admin-enquiries', label: 'Enquiries', url: '/enquiries', icon: IconInbox, visible: true },
       {
@@ -204,7 +204,7 @@ function adminNavGroup(productName: string): NavGroup {
         label: 'Buyer Demands',
         url: '/buyer-demands',
         icon: IconHomeSearch,
-        visible: false,
+        visible: true,
       },
       {
         id: 'admin-lead-scoring',
@@ -213,7 +213,7 @@ function adminNavGroup(productName: string): NavGroup {
         icon: IconTargetArrow,
         visible: true,
       },
-      { id: 'admin-export', label: 'Export', url: '/export', icon: IconFileExport, visible: false },
+      { id: 'admin-export', label: 'Export', url: '/export', icon: IconFileExport, visible: true },
       {
         // Design §5: admins' announcements to everyone, an organisation or a user (not in spec §2's list).
         id: 'admin-messages',
