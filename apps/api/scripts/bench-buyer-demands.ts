@@ -2,7 +2,7 @@
  * The buyer-demands benchmark (issue 19 item 5 Performance):
  * `npm run bench:buyer-demands [-- --rows 1000000 --db postgres|pglite|both --pglite-rows 200000]`.
  * Fills a scratch database with the leads benchmark's data (bench-leads-fill.ts: the demo listings and
- * `--rows` leads over three years), builds buyer_demand_days from them (the fill writes leads with
+ * `--rows` leads over three years), builds buyer_demand_counts from them (the fill writes leads with
  * triggers off, as the demo seed does), then prints p50/p95 of /buyer-demands over one year through the
  * API (in process, as an admin) beside the same report on the database, and the medians of the GROUP
  * BY over leads the rollup replaces. Target: API p95 <= 200 ms over 1,000,000 leads on PostgreSQL.
@@ -105,14 +105,14 @@ async function runOn(kind: 'postgres' | 'pglite') {
     await fillBenchData(scratch.database, rows, console.log);
     let started = performance.now();
     await rebuildEnquiryDemand(scratch.database.db);
-    await scratch.database.db.execute(sql`analyze buyer_demand_days`);
+    await scratch.database.db.execute(sql`analyze buyer_demand_counts`);
     const [counts] = rowsOf<{ days: number; searches: number }>(
       await scratch.database.db.execute(
-        sql`select (select count(*) from buyer_demand_days)::int as days, (select count(*) from marketplace_searches)::int as searches`,
+        sql`select (select count(*) from buyer_demand_counts)::int as days, (select count(*) from marketplace_searches)::int as searches`,
       ),
     );
     console.log(
-      `   buyer_demand_days from the leads: ${counts!.days.toLocaleString('en-AU')} rows (with ${counts!.searches.toLocaleString('en-AU')} demo searches) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `   buyer_demand_counts from the leads: ${counts!.days.toLocaleString('en-AU')} rows (with ${counts!.searches.toLocaleString('en-AU')} demo searches) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     const range = lastYear();
     await timeGroupByOverLeads(scratch.database, range);

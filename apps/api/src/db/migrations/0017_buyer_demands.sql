@@ -1,14 +1,16 @@
+CREATE TYPE "public"."buyer_demand_dimension" AS ENUM('SUBURB', 'BEDROOMS', 'BUDGET_BAND');--> statement-breakpoint
+CREATE TYPE "public"."buyer_demand_grain" AS ENUM('DAY', 'MONTH');--> statement-breakpoint
 CREATE TYPE "public"."buyer_demand_source" AS ENUM('ENQUIRY', 'SEARCH');--> statement-breakpoint
-CREATE TABLE "buyer_demand_days" (
-	"day" date NOT NULL,
+CREATE TABLE "buyer_demand_counts" (
+	"dimension" "buyer_demand_dimension" NOT NULL,
+	"grain" "buyer_demand_grain" NOT NULL,
+	"starts" date NOT NULL,
 	"source" "buyer_demand_source" NOT NULL,
 	"state" "australian_state" NOT NULL,
-	"suburb" text,
-	"bedrooms" smallint,
-	"budget_band" text,
 	"buyer_type" "lead_buyer_type",
+	"value" text,
 	"count" integer NOT NULL,
-	CONSTRAINT "buyer_demand_days_key" UNIQUE NULLS NOT DISTINCT("day","source","state","suburb","bedrooms","budget_band","buyer_type")
+	CONSTRAINT "buyer_demand_counts_key" UNIQUE NULLS NOT DISTINCT("dimension","grain","starts","source","state","buyer_type","value")
 );
 --> statement-breakpoint
 CREATE TABLE "marketplace_searches" (
@@ -23,6 +25,7 @@ CREATE TABLE "marketplace_searches" (
 	"buyer_type" "lead_buyer_type"
 );
 --> statement-breakpoint
+CREATE INDEX "buyer_demand_counts_empty_idx" ON "buyer_demand_counts" USING btree ("starts") WHERE "buyer_demand_counts"."count" <= 0;--> statement-breakpoint
 CREATE INDEX "marketplace_searches_searched_idx" ON "marketplace_searches" USING btree ("searched_at");--> statement-breakpoint
 -- Issue 19 /buyer-demands (decision 035). The budget bands of packages/shared/src/buyer-demands.ts
 -- (BUDGET_BANDS), in SQL; buyer-demands.test.ts holds the two together.
@@ -38,70 +41,71 @@ CREATE FUNCTION buyer_budget_band(budget integer) RETURNS text LANGUAGE sql IMMU
   END
 $$;
 --> statement-breakpoint
--- Enquiries: every statement that inserts leads adds them to the rollup in its own transaction (one
--- upsert per statement, so a bulk insert stays a bulk insert). The day is REPORTING_TIME_ZONE's; the
--- place is the project's at the time of the enquiry (an empty suburb is none).
-CREATE FUNCTION buyer_demand_leads_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One demand (an enquiry, or one suburb of a search) as the triggers hand it to buyer_demand_apply.
+CREATE TYPE buyer_demand_item AS (
+  at timestamptz, source buyer_demand_source, state australian_state, suburb text, bedrooms smallint,
+  budget_band text, buyer_type lead_buyer_type, n integer
+);
+--> statement-breakpoint
+-- Adds (sign 1) or takes away (sign -1) demands: each counts under every dimension (suburb, bedrooms
+-- with 5 and more as 5, band) at both grains (its Sydney day and month). Rows a decrement empties go.
+CREATE FUNCTION buyer_demand_apply(items buyer_demand_item[], sign integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO buyer_demand_days AS d (day, source, state, suburb, bedrooms, budget_band, buyer_type, count)
-  SELECT (n.created_at AT TIME ZONE 'Australia/Sydney')::date, 'ENQUIRY'::buyer_demand_source, p.state, nullif(p.suburb, ''),
-         n.bedrooms, buyer_budget_band(n.budget), n.buyer_type, count(*)
-  FROM new_rows n JOIN projects p ON p.id = n.project_id
+  INSERT INTO buyer_demand_counts AS c (dimension, grain, starts, source, state, buyer_type, value, count)
+  SELECT d.dimension, g.grain, g.starts, i.source, i.state, i.buyer_type, d.value, sign * sum(i.n)
+  FROM unnest(items) AS i
+  CROSS JOIN LATERAL (VALUES
+    ('SUBURB'::buyer_demand_dimension, nullif(i.suburb, '')),
+    ('BEDROOMS'::buyer_demand_dimension, (CASE WHEN i.bedrooms >= 5 THEN 5 ELSE i.bedrooms END)::text),
+    ('BUDGET_BAND'::buyer_demand_dimension, i.budget_band)
+  ) AS d(dimension, value)
+  CROSS JOIN LATERAL (VALUES
+    ('DAY'::buyer_demand_grain, (i.at AT TIME ZONE 'Australia/Sydney')::date),
+    ('MONTH'::buyer_demand_grain, date_trunc('month', i.at AT TIME ZONE 'Australia/Sydney')::date)
+  ) AS g(grain, starts)
   GROUP BY 1, 2, 3, 4, 5, 6, 7
-  ON CONFLICT ON CONSTRAINT buyer_demand_days_key DO UPDATE SET count = d.count + excluded.count;
+  ON CONFLICT ON CONSTRAINT buyer_demand_counts_key DO UPDATE SET count = c.count + excluded.count;
+  IF sign < 0 THEN
+    DELETE FROM buyer_demand_counts WHERE count <= 0;
+  END IF;
+END;
+$$;
+--> statement-breakpoint
+-- Enquiries: every statement that inserts or deletes leads changes the counts in its own transaction
+-- (one upsert per statement, so a bulk insert stays a bulk insert). The place is the project's at the
+-- time (an empty suburb is none); a lead deleted with its project (cascade) no longer finds it and
+-- stays counted: the buyers did ask (decision 035).
+CREATE FUNCTION buyer_demand_leads_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM buyer_demand_apply(array_agg(ROW(n.created_at, 'ENQUIRY', p.state, p.suburb, n.bedrooms,
+      buyer_budget_band(n.budget), n.buyer_type, 1)::buyer_demand_item), 1)
+    FROM new_rows n JOIN projects p ON p.id = n.project_id HAVING count(*) > 0;
+  ELSE
+    PERFORM buyer_demand_apply(array_agg(ROW(o.created_at, 'ENQUIRY', p.state, p.suburb, o.bedrooms,
+      buyer_budget_band(o.budget), o.buyer_type, 1)::buyer_demand_item), -1)
+    FROM old_rows o JOIN projects p ON p.id = o.project_id HAVING count(*) > 0;
+  END IF;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 CREATE TRIGGER leads_buyer_demand_insert AFTER INSERT ON "leads"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION buyer_demand_leads_inserted();
---> statement-breakpoint
--- Deleted leads leave the rollup (rows that reach zero go). A lead deleted with its project (cascade)
--- no longer finds the project and stays counted: the buyers did ask (decision 035).
-CREATE FUNCTION buyer_demand_leads_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  WITH gone AS (
-    SELECT (o.created_at AT TIME ZONE 'Australia/Sydney')::date AS day, p.state, nullif(p.suburb, '') AS suburb,
-           o.bedrooms, buyer_budget_band(o.budget) AS budget_band, o.buyer_type, count(*)::integer AS n
-    FROM old_rows o JOIN projects p ON p.id = o.project_id
-    GROUP BY 1, 2, 3, 4, 5, 6
-  )
-  UPDATE buyer_demand_days d SET count = d.count - g.n
-  FROM gone g
-  WHERE d.day = g.day AND d.source = 'ENQUIRY' AND d.state = g.state
-    AND d.suburb IS NOT DISTINCT FROM g.suburb AND d.bedrooms IS NOT DISTINCT FROM g.bedrooms
-    AND d.budget_band IS NOT DISTINCT FROM g.budget_band AND d.buyer_type IS NOT DISTINCT FROM g.buyer_type;
-  DELETE FROM buyer_demand_days
-  WHERE count <= 0 AND day IN (SELECT (created_at AT TIME ZONE 'Australia/Sydney')::date FROM old_rows);
-  RETURN NULL;
-END;
-$$;
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION buyer_demand_leads_changed();
 --> statement-breakpoint
 CREATE TRIGGER leads_buyer_demand_delete AFTER DELETE ON "leads"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION buyer_demand_leads_deleted();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION buyer_demand_leads_changed();
 --> statement-breakpoint
--- A lead whose project, bedrooms, budget, buyer type or time changes moves from its old key to its new
--- one. Row-level with a WHEN, so the frequent updates of other columns (status, score) cost nothing.
-CREATE FUNCTION buyer_demand_leads_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  old_day date := (OLD.created_at AT TIME ZONE 'Australia/Sydney')::date;
-  old_state australian_state;
-  old_suburb text;
+-- A lead whose project, bedrooms, budget, buyer type or time changes moves from its old counts to its
+-- new ones. Row-level with a WHEN, so the frequent updates of other columns (status, score) cost nothing.
+CREATE FUNCTION buyer_demand_lead_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT p.state, nullif(p.suburb, '') INTO old_state, old_suburb FROM projects p WHERE p.id = OLD.project_id;
-  IF FOUND THEN
-    UPDATE buyer_demand_days d SET count = d.count - 1
-    WHERE d.day = old_day AND d.source = 'ENQUIRY' AND d.state = old_state
-      AND d.suburb IS NOT DISTINCT FROM old_suburb AND d.bedrooms IS NOT DISTINCT FROM OLD.bedrooms
-      AND d.budget_band IS NOT DISTINCT FROM buyer_budget_band(OLD.budget)
-      AND d.buyer_type IS NOT DISTINCT FROM OLD.buyer_type;
-    DELETE FROM buyer_demand_days WHERE count <= 0 AND day = old_day;
-  END IF;
-  INSERT INTO buyer_demand_days AS d (day, source, state, suburb, bedrooms, budget_band, buyer_type, count)
-  SELECT (NEW.created_at AT TIME ZONE 'Australia/Sydney')::date, 'ENQUIRY'::buyer_demand_source, p.state, nullif(p.suburb, ''),
-         NEW.bedrooms, buyer_budget_band(NEW.budget), NEW.buyer_type, 1
-  FROM projects p WHERE p.id = NEW.project_id
-  ON CONFLICT ON CONSTRAINT buyer_demand_days_key DO UPDATE SET count = d.count + 1;
+  PERFORM buyer_demand_apply(ARRAY[ROW(OLD.created_at, 'ENQUIRY', p.state, p.suburb, OLD.bedrooms,
+    buyer_budget_band(OLD.budget), OLD.buyer_type, 1)::buyer_demand_item], -1)
+  FROM projects p WHERE p.id = OLD.project_id;
+  PERFORM buyer_demand_apply(ARRAY[ROW(NEW.created_at, 'ENQUIRY', p.state, p.suburb, NEW.bedrooms,
+    buyer_budget_band(NEW.budget), NEW.buyer_type, 1)::buyer_demand_item], 1)
+  FROM projects p WHERE p.id = NEW.project_id;
   RETURN NULL;
 END;
 $$;
@@ -110,18 +114,16 @@ CREATE TRIGGER leads_buyer_demand_update AFTER UPDATE ON "leads" FOR EACH ROW
   WHEN (OLD.project_id IS DISTINCT FROM NEW.project_id OR OLD.bedrooms IS DISTINCT FROM NEW.bedrooms
     OR OLD.budget IS DISTINCT FROM NEW.budget OR OLD.buyer_type IS DISTINCT FROM NEW.buyer_type
     OR OLD.created_at IS DISTINCT FROM NEW.created_at)
-  EXECUTE FUNCTION buyer_demand_leads_updated();
+  EXECUTE FUNCTION buyer_demand_lead_updated();
 --> statement-breakpoint
 -- Searches: one demand per suburb searched (none: the state), banded by the price maximum (else minimum).
 CREATE FUNCTION buyer_demand_searches_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO buyer_demand_days AS d (day, source, state, suburb, bedrooms, budget_band, buyer_type, count)
-  SELECT (n.searched_at AT TIME ZONE 'Australia/Sydney')::date, 'SEARCH'::buyer_demand_source, n.state, nullif(u.suburb, ''),
-         n.bedrooms, buyer_budget_band(coalesce(n.price_max, n.price_min)), n.buyer_type, count(*)
+  PERFORM buyer_demand_apply(array_agg(ROW(n.searched_at, 'SEARCH', n.state, u.suburb, n.bedrooms,
+    buyer_budget_band(coalesce(n.price_max, n.price_min)), n.buyer_type, 1)::buyer_demand_item), 1)
   FROM new_rows n
   CROSS JOIN LATERAL unnest(CASE WHEN cardinality(n.suburbs) = 0 THEN ARRAY[NULL::text] ELSE n.suburbs END) AS u(suburb)
-  GROUP BY 1, 2, 3, 4, 5, 6, 7
-  ON CONFLICT ON CONSTRAINT buyer_demand_days_key DO UPDATE SET count = d.count + excluded.count;
+  HAVING count(*) > 0;
   RETURN NULL;
 END;
 $$;
@@ -130,8 +132,6 @@ CREATE TRIGGER marketplace_searches_buyer_demand_insert AFTER INSERT ON "marketp
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION buyer_demand_searches_inserted();
 --> statement-breakpoint
 -- The enquiries there already are.
-INSERT INTO buyer_demand_days (day, source, state, suburb, bedrooms, budget_band, buyer_type, count)
-SELECT (l.created_at AT TIME ZONE 'Australia/Sydney')::date, 'ENQUIRY'::buyer_demand_source, p.state, nullif(p.suburb, ''),
-       l.bedrooms, buyer_budget_band(l.budget), l.buyer_type, count(*)
-FROM leads l JOIN projects p ON p.id = l.project_id
-GROUP BY 1, 2, 3, 4, 5, 6, 7;
+SELECT buyer_demand_apply(array_agg(ROW(l.created_at, 'ENQUIRY', p.state, p.suburb, l.bedrooms,
+  buyer_budget_band(l.budget), l.buyer_type, 1)::buyer_demand_item), 1)
+FROM leads l JOIN projects p ON p.id = l.project_id HAVING count(*) > 0;

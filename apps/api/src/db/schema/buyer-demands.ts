@@ -1,6 +1,17 @@
 import { DEMAND_SOURCES } from '@offplan/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgEnum, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { australianStateEnum } from './enums.ts';
 import { leadBuyerTypeEnum } from './leads.ts';
 
@@ -32,25 +43,37 @@ export const marketplaceSearches = pgTable(
   (table) => [index('marketplace_searches_searched_idx').on(table.searchedAt)],
 );
 
+/** The spans a count covers: a day, or a month from its first day (REPORTING_TIME_ZONE). */
+export const DEMAND_GRAINS = ['DAY', 'MONTH'] as const;
+export const demandGrainEnum = pgEnum('buyer_demand_grain', DEMAND_GRAINS);
+/** What a count is of: a suburb (as spelt), bedrooms (5 = 5 and more) or a budget band. */
+export const DEMAND_DIMENSIONS = ['SUBURB', 'BEDROOMS', 'BUDGET_BAND'] as const;
+export const demandDimensionEnum = pgEnum('buyer_demand_dimension', DEMAND_DIMENSIONS);
+
 /**
- * Demand per day (REPORTING_TIME_ZONE), source, state, suburb, bedrooms, budget band and buyer type.
- * Nulls are "not said" and count as one value (NULLS NOT DISTINCT), so the triggers' upserts find them.
+ * Demand per grain (day and month), source, state, buyer type and ONE dimension's value (decision 035):
+ * every enquiry or searched suburb counts once under each dimension and grain. One dimension at a time
+ * keeps the rows few (a cross-product of suburb, bedrooms, band and type would be about one row per
+ * lead); a period reads its whole months and only its edge days. Null values are "not said" and count
+ * as one value (NULLS NOT DISTINCT), so the triggers' upserts find them.
  */
-export const buyerDemandDays = pgTable(
-  'buyer_demand_days',
+export const buyerDemandCounts = pgTable(
+  'buyer_demand_counts',
   {
-    day: date('day', { mode: 'string' }).notNull(),
+    dimension: demandDimensionEnum('dimension').notNull(),
+    grain: demandGrainEnum('grain').notNull(),
+    starts: date('starts', { mode: 'string' }).notNull(),
     source: demandSourceEnum('source').notNull(),
     state: australianStateEnum('state').notNull(),
-    suburb: text('suburb'),
-    bedrooms: smallint('bedrooms'),
-    budgetBand: text('budget_band'),
     buyerType: leadBuyerTypeEnum('buyer_type'),
+    value: text('value'),
     count: integer('count').notNull(),
   },
   (table) => [
-    unique('buyer_demand_days_key')
-      .on(table.day, table.source, table.state, table.suburb, table.bedrooms, table.budgetBand, table.buyerType)
+    unique('buyer_demand_counts_key')
+      .on(table.dimension, table.grain, table.starts, table.source, table.state, table.buyerType, table.value)
       .nullsNotDistinct(),
+    // The rows a decrement emptied, found at once to be deleted.
+    index('buyer_demand_counts_empty_idx').on(table.starts).where(sql`${table.count} <= 0`),
   ],
 );

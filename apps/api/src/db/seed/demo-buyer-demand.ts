@@ -99,23 +99,35 @@ export function buildDemoSearches(rows: DemoRows, now: number): SearchRow[] {
   return searches.sort((a, b) => (a.searchedAt as Date).getTime() - (b.searchedAt as Date).getTime());
 }
 
+/** Leads per statement of the rebuild: a million leads' items in one array would be a lot of memory. */
+const REBUILD_CHUNK = 200_000;
+
 /**
- * The enquiry side of buyer_demand_days made again from the leads, as migration 0017's backfill does:
+ * The enquiry side of buyer_demand_counts made again from the leads, as migration 0017's backfill does:
  * for leads written with triggers off (`session_replication_role = replica`: the demo seed, bench fills).
  */
 export async function rebuildEnquiryDemand(db: Pick<Tx, 'execute'>) {
-  await db.execute(sql`delete from buyer_demand_days where source = 'ENQUIRY'`);
-  await db.execute(sql`
-    insert into buyer_demand_days (day, source, state, suburb, bedrooms, budget_band, buyer_type, count)
-    select (l.created_at at time zone 'Australia/Sydney')::date, 'ENQUIRY'::buyer_demand_source, p.state,
-      nullif(p.suburb, ''), l.bedrooms, buyer_budget_band(l.budget), l.buyer_type, count(*)
-    from leads l join projects p on p.id = l.project_id
-    group by 1, 2, 3, 4, 5, 6, 7`);
+  await db.execute(sql`delete from buyer_demand_counts where source = 'ENQUIRY'`);
+  const [bounds] = (
+    (await db.execute(
+      sql`select coalesce(min(id), 0) as low, coalesce(max(id), -1) as high from leads`,
+    )) as unknown as {
+      rows: { low: number; high: number }[];
+    }
+  ).rows;
+  for (let from = Number(bounds!.low); from <= Number(bounds!.high); from += REBUILD_CHUNK) {
+    await db.execute(sql`
+      select buyer_demand_apply(array_agg(row(l.created_at, 'ENQUIRY', p.state, p.suburb, l.bedrooms,
+        buyer_budget_band(l.budget), l.buyer_type, 1)::buyer_demand_item), 1)
+      from leads l join projects p on p.id = l.project_id
+      where l.id >= ${from} and l.id < ${from + REBUILD_CHUNK}
+      having count(*) > 0`);
+  }
 }
 
 /**
- * Writes the demo searches (their trigger adds them to buyer_demand_days) and rebuilds the enquiry
- * side of the rollup from the leads, which the seed wrote with triggers off. Run with triggers on.
+ * Writes the demo searches (their trigger adds them to buyer_demand_counts) and rebuilds the enquiry
+ * side of the counts from the leads, which the seed wrote with triggers off. Run with triggers on.
  */
 export async function insertDemoBuyerDemand(
   tx: Tx,
@@ -124,7 +136,7 @@ export async function insertDemoBuyerDemand(
   done: (name: string, rows: number) => void,
 ) {
   await rebuildEnquiryDemand(tx);
-  done('buyer_demand_days (enquiries)', 0);
+  done('buyer_demand_counts (enquiries)', 0);
   const searches = buildDemoSearches(rows, options.now);
   await insertRows(tx, marketplaceSearches, searches);
   done('marketplace_searches', searches.length);

@@ -23,16 +23,20 @@ export type SupplyFigures = {
 };
 
 /**
- * The group key of a rollup row (`d`) and of a configuration of a project (`c`, `p`), the same text
- * for the same group, so demand and supply meet. Suburbs are `STATE/suburb` in lower case (a suburb's
- * name repeats across states; searches may case it otherwise).
+ * Where each grouping reads (decision 035): its own dimension, or, for state and buyer type, the
+ * bedrooms dimension (every demand counts there exactly once). The key is the same text for demand and
+ * supply, so they meet: suburbs are `STATE/suburb` in lower case (a name repeats across states; a
+ * search may case it otherwise).
  */
-const DEMAND_KEY: Record<DemandGrouping, SQL> = {
-  SUBURB: sql`case when d.suburb is null then null else d.state::text || '/' || lower(d.suburb) end`,
-  STATE: sql`d.state::text`,
-  BEDROOMS: sql`least(d.bedrooms, ${DEMAND_BEDROOMS_CAP})::text`,
-  BUDGET_BAND: sql`d.budget_band`,
-  BUYER_TYPE: sql`d.buyer_type::text`,
+const DEMAND_READ: Record<DemandGrouping, { dimension: string; key: SQL }> = {
+  SUBURB: {
+    dimension: 'SUBURB',
+    key: sql`case when d.value is null then null else d.state::text || '/' || lower(d.value) end`,
+  },
+  STATE: { dimension: 'BEDROOMS', key: sql`d.state::text` },
+  BEDROOMS: { dimension: 'BEDROOMS', key: sql`d.value` },
+  BUDGET_BAND: { dimension: 'BUDGET_BAND', key: sql`d.value` },
+  BUYER_TYPE: { dimension: 'BEDROOMS', key: sql`d.buyer_type::text` },
 };
 const SUPPLY_KEY: Partial<Record<DemandGrouping, SQL>> = {
   SUBURB: sql`p.state::text || '/' || lower(nullif(p.suburb, ''))`,
@@ -44,16 +48,55 @@ const SUPPLY_KEY: Partial<Record<DemandGrouping, SQL>> = {
 /** Whether a grouping has a supply side: buyers' types have none. */
 export const comparesSupply = (groupBy: DemandGrouping) => SUPPLY_KEY[groupBy] !== undefined;
 
+const DAY_MS = 86_400_000;
+const shift = (isoDay: string, days: number) =>
+  new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const nextMonth = (isoDay: string) => {
+  const date = new Date(`${isoDay.slice(0, 7)}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
 /**
- * Demand per group over the period, from `buyer_demand_days` (decision 035): a year is at most a few
- * hundred thousand short rows whatever the number of leads, summed on the day index.
+ * A period as the counts hold it: its whole months (first days from `months[0]` to `months[1]`) and
+ * its other days (at most a month's worth at each end).
+ */
+export function periodPieces(startDate: string, endDate: string) {
+  const firstMonth = startDate.endsWith('-01') ? startDate : nextMonth(startDate);
+  // The first day of the month after the last whole month.
+  const afterMonths = shift(endDate, 1).endsWith('-01') ? shift(endDate, 1) : `${endDate.slice(0, 7)}-01`;
+  if (firstMonth >= afterMonths) return { months: null, days: [[startDate, endDate]] as [string, string][] };
+  const days: [string, string][] = [];
+  if (startDate < firstMonth) days.push([startDate, shift(firstMonth, -1)]);
+  if (afterMonths <= endDate) days.push([afterMonths, endDate]);
+  const lastMonth = `${shift(afterMonths, -1).slice(0, 7)}-01`;
+  return { months: [firstMonth, lastMonth] as [string, string], days };
+}
+
+/**
+ * Demand per group over the period, from `buyer_demand_counts` (decision 035): the period's whole
+ * months and its edge days of one dimension, a few thousand rows whatever the number of leads.
  */
 export async function demandByGroup(db: Db, query: BuyerDemandQuery): Promise<DemandFigures[]> {
-  const filters = [sql`d.day between ${query.startDate}::date and ${query.endDate}::date`];
+  const read = DEMAND_READ[query.groupBy];
+  const pieces = periodPieces(query.startDate, query.endDate);
+  const spans = [
+    ...(pieces.months
+      ? [
+          sql`(d.grain = 'MONTH' and d.starts between ${pieces.months[0]}::date and ${pieces.months[1]}::date)`,
+        ]
+      : []),
+    ...pieces.days.map(
+      ([from, to]) => sql`(d.grain = 'DAY' and d.starts between ${from}::date and ${to}::date)`,
+    ),
+  ];
+  const filters = [
+    sql`d.dimension = ${read.dimension}::buyer_demand_dimension`,
+    sql`(${sql.join(spans, sql` or `)})`,
+  ];
   if (query.state) filters.push(sql`d.state = ${query.state}::australian_state`);
   if (query.source !== 'BOTH') filters.push(sql`d.source = ${query.source}::buyer_demand_source`);
   if (query.buyerType !== 'ALL') filters.push(sql`d.buyer_type = ${query.buyerType}::lead_buyer_type`);
-  const key = DEMAND_KEY[query.groupBy];
   const rows = await executePrepared<{
     key: string | null;
     label: string | null;
@@ -62,11 +105,11 @@ export async function demandByGroup(db: Db, query: BuyerDemandQuery): Promise<De
   }>(
     db,
     sql`
-      select ${key} as key,
-        ${query.groupBy === 'SUBURB' ? sql`max(d.suburb) || ', ' || max(d.state::text)` : sql`null::text`} as label,
+      select ${read.key} as key,
+        ${query.groupBy === 'SUBURB' ? sql`max(d.value) || ', ' || max(d.state::text)` : sql`null::text`} as label,
         coalesce(sum(d.count) filter (where d.source = 'ENQUIRY'), 0)::int as enquiries,
         coalesce(sum(d.count) filter (where d.source = 'SEARCH'), 0)::int as searches
-      from buyer_demand_days d
+      from buyer_demand_counts d
       where ${sql.join(filters, sql` and `)}
       group by 1
       having sum(d.count) > 0`,

@@ -20,7 +20,7 @@ export const getBuyerDemands = createRoute({
   tags: ['Reporting'],
   summary: 'Buyer demand beside supply, grouped by suburb, state, bedrooms, budget band or buyer type',
   description:
-    'Demand is the enquiries (leads) and marketplace searches of the period (calendar days in Australia/Sydney), read from the daily rollup `buyer_demand_days`. Supply is what is for sale now: listed projects and their configurations with units in stock. Rows where demand outruns supply (demand at least the units in stock, or demand and no stock) come first.',
+    'Demand is the enquiries (leads) and marketplace searches of the period (calendar days in Australia/Sydney), read from the day and month counts `buyer_demand_counts`. Supply is what is for sale now: listed projects and their configurations with units in stock. Rows where demand outruns supply (demand at least the units in stock, or demand and no stock) come first.',
   request: { query: buyerDemandQuerySchema },
   responses: {
     200: jsonResponse(buyerDemandAnswerSchema, 'Demand and supply per group'),

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { enquiryFixtures } from '../enquiries/enquiry.fixtures.ts';
 import { leadFixtures } from '../leads/lead-fixtures.ts';
 import { projectFixtures } from '../projects/projects.fixtures.ts';
+import { periodPieces } from './buyer-demands.repository.ts';
 
 let t: TestApp;
 let projectsOf: ReturnType<typeof projectFixtures>;
@@ -223,7 +224,7 @@ describe('GET /api/buyer-demands: figures', () => {
   });
 });
 
-describe('buyer_demand_days: the rollup', () => {
+describe('buyer_demand_counts: the rollup', () => {
   it('equals a GROUP BY over leads after enquiries through the intake, changes and deletes', async () => {
     const first = await enquiries.listing({ state: 'ACT', suburb: 'Braddon', prefix: 'act' });
     const second = await enquiries.listing({ state: 'ACT', suburb: 'Kingston', prefix: 'act' });
@@ -244,17 +245,50 @@ describe('buyer_demand_days: the rollup', () => {
     );
     await t.db.execute(sql`delete from leads where project_id = ${first.id} and bedrooms = 1`);
 
-    const grouped = sql`select day::text, state::text, suburb, bedrooms, budget_band, buyer_type::text, count::int`;
-    const rollup = await rowsOf(
-      sql`${grouped} from buyer_demand_days where source = 'ENQUIRY' order by 1, 2, 3, 4, 5, 6`,
+    const counts = await rowsOf<{ state: string; count: number }>(sql`
+      select dimension::text, grain::text, starts::text, state::text, buyer_type::text, value, count::int
+      from buyer_demand_counts where source = 'ENQUIRY' order by 1, 2, 3, 4, 5, 6`);
+    const expected = await rowsOf(sql`
+      with lead as (
+        select (l.created_at at time zone 'Australia/Sydney')::date as day, p.state::text as state,
+          l.buyer_type::text as buyer_type, nullif(p.suburb, '') as suburb,
+          (case when l.bedrooms >= 5 then 5 else l.bedrooms end)::text as bedrooms, buyer_budget_band(l.budget) as band
+        from leads l join projects p on p.id = l.project_id
+      ), keyed as (
+        select d.dimension, g.grain, g.starts::text as starts, state, buyer_type, d.value
+        from lead
+        cross join lateral (values ('SUBURB', suburb), ('BEDROOMS', bedrooms), ('BUDGET_BAND', band)) as d(dimension, value)
+        cross join lateral (values ('DAY', day), ('MONTH', date_trunc('month', day)::date)) as g(grain, starts)
+      )
+      select dimension, grain, starts, state, buyer_type, value, count(*)::int as count
+      from keyed group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`);
+    expect(counts).toEqual(expected);
+    // ACT's four leads (one deleted), each under three dimensions at two grains.
+    expect(counts.filter((row) => row.state === 'ACT').reduce((sum, row) => sum + row.count, 0)).toBe(
+      4 * 3 * 2,
     );
-    const leads = await rowsOf(sql`
-      select (l.created_at at time zone 'Australia/Sydney')::date::text as day, p.state::text as state,
-        nullif(p.suburb, '') as suburb, l.bedrooms, buyer_budget_band(l.budget) as budget_band,
-        l.buyer_type::text as buyer_type, count(*)::int as count
-      from leads l join projects p on p.id = l.project_id group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`);
-    expect(rollup).toEqual(leads);
-    expect(rollup.filter((row) => (row as { state: string }).state === 'ACT')).toHaveLength(4);
+  });
+
+  it('cuts a period into whole months and edge days', () => {
+    expect(periodPieces('2025-11-25', '2026-11-24')).toEqual({
+      months: ['2025-12-01', '2026-10-01'],
+      days: [
+        ['2025-11-25', '2025-11-30'],
+        ['2026-11-01', '2026-11-24'],
+      ],
+    });
+    expect(periodPieces('2026-01-01', '2026-12-31')).toEqual({
+      months: ['2026-01-01', '2026-12-01'],
+      days: [],
+    });
+    expect(periodPieces('2026-02-10', '2026-03-05')).toEqual({
+      months: null,
+      days: [['2026-02-10', '2026-03-05']],
+    });
+    expect(periodPieces('2026-02-01', '2026-02-28')).toEqual({
+      months: ['2026-02-01', '2026-02-01'],
+      days: [],
+    });
   });
 
   it('bands a budget in SQL as the shared BUDGET_BANDS do, at every edge', async () => {

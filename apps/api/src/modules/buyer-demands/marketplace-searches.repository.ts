@@ -30,7 +30,7 @@ const p = sql.placeholder;
  * The whole intake of a batch in one statement, like the listing-event intake (decision 028): the
  * address's counter counts the batch's searches, and the one multi-row insert is made only within the
  * limit. Searches older than MARKETPLACE_SEARCH_MAX_AGE_DAYS or in the future are left out. The
- * insert's trigger adds them to buyer_demand_days in the same transaction.
+ * insert's trigger adds them to buyer_demand_counts in the same transaction.
  */
 const storeBatch = preparedStatement<StoreRow>(
   () => sql`
