@@ -72,10 +72,15 @@ const isoDate = text()
 
 /**
  * Created on or after `from` and on or before `to`, calendar days in Sydney like every date filter of
- * the portal; either end may be left open. The same schema checks the page's form and the API.
+ * the portal; either end may be left open (absent or blank). The same schema checks the page's form and the API.
  */
+const blankAsOpen = (value: unknown) => (value === '' || value === null ? undefined : value);
+
 export const exportRangeSchema = z
-  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .object({
+    from: z.preprocess(blankAsOpen, isoDate.optional()),
+    to: z.preprocess(blankAsOpen, isoDate.optional()),
+  })
   .superRefine((range, ctx) => {
     if (range.from && range.to && range.to < range.from)
       ctx.addIssue({ code: 'custom', path: ['to'], message: EXPORT_MESSAGES.toBeforeFrom });

@@ -37,6 +37,12 @@ export type ExportDatasetQuery = {
   id: SQL;
   /** `timestamp with time zone`; better-auth's own tables keep UTC in `timestamp` columns. */
   withTimeZone: boolean;
+  /**
+   * Order `nulls first` (created_at and id are never null, so the rows come the same): an index built
+   * `desc nulls last`, read backwards, gives `asc nulls first`, and only an order that says so is read
+   * off it; otherwise PostgreSQL sorts the whole table before the first row (13 s for a million leads).
+   */
+  nullsFirst?: boolean;
   joins: SQL;
   select: SQL;
   columns: readonly ExportColumn[];
@@ -175,6 +181,8 @@ const leads: ExportDatasetQuery = {
   createdAt: sql.raw('l.created_at'),
   id: sql.raw('l.id'),
   withTimeZone: true,
+  // leads_created_idx is (created_at desc nulls last, id desc nulls last).
+  nullsFirst: true,
   joins: sql.raw(`join projects p on p.id = l.project_id
     left join organization o on o.id = p.organisation_id
     left join "user" a on a.id = l.assignee_id`),
