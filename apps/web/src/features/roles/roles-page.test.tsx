@@ -74,7 +74,7 @@ describe('RolesPage (/roles)', () => {
     'shows permissions as rows with their meaning, sets as columns by kind, and the media agency note',
     async () => {
       renderPage();
-      expect(await screen.findByRole('heading', { name: 'Manage Roles' }, WAIT)).toBeTruthy();
+      expect(await screen.findByText(/narrowed by their job role's set/, {}, WAIT)).toBeTruthy();
       const table = screen.getByRole('table', { name: 'Permission sets' });
       expect(within(table).getByText(PERMISSION_DESCRIPTIONS['leads.contact_details'])).toBeTruthy();
       expect(within(table).getByRole('columnheader', { name: 'Organisation roles' })).toBeTruthy();

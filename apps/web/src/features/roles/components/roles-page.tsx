@@ -1,4 +1,4 @@
-import { Code, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Code, List, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Permission, PermissionSetView } from '@offplan/shared';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -60,10 +60,8 @@ export function RolesPage() {
 
   return (
     <Stack gap="lg">
+      {/* The frame's header already titles the page 'Manage Roles' (the navigation's label). */}
       <Stack gap={2}>
-        <Title order={2} size="h3">
-          Manage Roles
-        </Title>
         <Text size="sm" c="dimmed" maw={900}>
           A platform admin holds the platform admin set. Anyone else holds their organisation role's set (the
           member set without an organisation), narrowed by their job role's set. Changes apply on each
