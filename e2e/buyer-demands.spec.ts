@@ -49,10 +49,10 @@ test('an admin reads buyer demand by period and grouping, and downloads the tabl
   const answer = await asked;
   const { startDate, endDate } = Object.fromEntries(new URL(answer.url()).searchParams);
   expect(Date.parse(endDate!) - Date.parse(startDate!)).toBe(29 * 86_400_000);
-  await expect(page.getByLabel('From')).toHaveValue(startDate!);
+  await expect(page.getByRole('textbox', { name: 'From', exact: true })).toHaveValue(startDate!);
 
   // A period the wrong way round is refused at the field, the last figures stay.
-  await page.getByLabel('To').fill('2020-01-01');
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2020-01-01');
   await expect(page.getByText('The end date must be on or after the start date')).toBeVisible();
   await page.getByRole('combobox', { name: 'Period' }).click();
   await page.getByRole('option', { name: 'Last 12 months' }).click();

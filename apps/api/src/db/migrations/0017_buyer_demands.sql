@@ -27,6 +27,11 @@ CREATE TABLE "marketplace_searches" (
 --> statement-breakpoint
 CREATE INDEX "buyer_demand_counts_empty_idx" ON "buyer_demand_counts" USING btree ("starts") WHERE "buyer_demand_counts"."count" <= 0;--> statement-breakpoint
 CREATE INDEX "marketplace_searches_searched_idx" ON "marketplace_searches" USING btree ("searched_at");--> statement-breakpoint
+-- What a report reads, from the index alone (drizzle's index builder has no INCLUDE): a period is one
+-- range of month counts and up to two of day counts, each an index-only scan.
+CREATE INDEX "buyer_demand_counts_read_idx" ON "buyer_demand_counts" ("dimension", "grain", "starts")
+  INCLUDE ("state", "source", "buyer_type", "value", "count");
+--> statement-breakpoint
 -- Issue 19 /buyer-demands (decision 035). The budget bands of packages/shared/src/buyer-demands.ts
 -- (BUDGET_BANDS), in SQL; buyer-demands.test.ts holds the two together.
 CREATE FUNCTION buyer_budget_band(budget integer) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

@@ -73,6 +73,8 @@ export const buyerDemandCounts = pgTable(
     unique('buyer_demand_counts_key')
       .on(table.dimension, table.grain, table.starts, table.source, table.state, table.buyerType, table.value)
       .nullsNotDistinct(),
+    // Migration 0017 also makes buyer_demand_counts_read_idx (dimension, grain, starts) INCLUDE (state,
+    // source, buyer_type, value, count): reports read the index alone. Drizzle's builder has no INCLUDE.
     // The rows a decrement emptied, found at once to be deleted.
     index('buyer_demand_counts_empty_idx').on(table.starts).where(sql`${table.count} <= 0`),
   ],
