@@ -74,7 +74,7 @@ describe('TemplateEditor', () => {
       WAIT,
     );
     const frame = screen.getByTitle('Email preview');
-    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('sandbox')).toBe('allow-same-origin');
     expect(frame.getAttribute('srcdoc')).toBe('<h1>Sample</h1>');
     expect(callsTo(calls, 'POST', PREVIEW_PATH).at(-1)?.body).toMatchObject({
       subject: 'Hi {{leadName}} there',

@@ -67,10 +67,12 @@ function TemplatePreview({ preview, updating }: { preview: EmailPreview | undefi
           </Text>
           {preview?.subject ?? '…'}
         </Text>
-        {/* sandbox with no permissions: the email's HTML runs no script and opens nothing. */}
+        {/* Sandboxed: the email's HTML runs no script, submits no form and opens nothing. Same origin only so
+            that its logo loads (the server's images are same-origin resources); without scripts it can
+            reach nothing of the page. */}
         <iframe
           title="Email preview"
-          sandbox=""
+          sandbox="allow-same-origin"
           srcDoc={preview?.html ?? ''}
           style={{ width: '100%', minHeight: 520, border: 0, background: '#f4f6f8', borderRadius: 4 }}
         />
