@@ -107,6 +107,10 @@ export const sentMessageSchema = z.object({
   opens: z.number().int(),
   clicks: z.number().int(),
   reads: z.number().int(),
+  /** When an admin retracted it (issue 19): gone from every bell and pop-up; its figures stay. */
+  retractedAt: z.string().nullable(),
+  /** Who retracted it: their name, or their email when they have none; null if not retracted. */
+  retractedBy: z.string().nullable(),
 });
 export type SentMessage = z.infer<typeof sentMessageSchema>;
 export const sentMessagesResponseSchema = z.object({ items: z.array(sentMessageSchema) });
@@ -116,3 +120,70 @@ export const composeMessageResponseSchema = z.object({ messageId: z.string() });
 export const messageOrganisationsResponseSchema = z.object({
   items: z.array(z.object({ id: z.string(), name: z.string() })),
 });
+
+/**
+ * Issue 19 item 7 paths (to be merged into API_PATHS by the coordinator): retraction, who opened,
+ * read and clicked a message, and the signed-in app's event stream.
+ */
+export const IN_APP_MESSAGE_API_PATHS = {
+  retract: (messageId: string) => `/api/admin/messages/${encodeURIComponent(messageId)}/retract`,
+  receipts: (messageId: string) => `/api/admin/messages/${encodeURIComponent(messageId)}/receipts`,
+  /** Server-sent events for the signed-in app (one stream per tab). */
+  stream: '/api/notification-events',
+} as const;
+
+/**
+ * The events of the notification stream: a message was retracted (`data`: `{messageId}`), or
+ * announcements may have been missed (the server's listening connection came back): read the list again.
+ */
+export const NOTIFICATION_STREAM_EVENTS = { retracted: 'message-retracted', resync: 'resync' } as const;
+export const notificationRetractedEventSchema = z.object({ messageId: z.string() });
+
+export const messageIdParamsSchema = z.object({ messageId: text().min(1).max(100) });
+
+export const retractMessageResponseSchema = z.object({
+  messageId: z.string(),
+  retractedAt: z.string(),
+  retractedBy: z.string(),
+});
+
+/** Readers of one message per page of the admin's receipts view. */
+export const MESSAGE_RECEIPTS_PAGE_SIZE = 25;
+export const messageReceiptsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** One reader of a message: who, and their first open, read and click with the counts. */
+export const messageReceiptSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  firstOpenedAt: z.string().nullable(),
+  openCount: z.number().int(),
+  readAt: z.string().nullable(),
+  firstClickedAt: z.string().nullable(),
+  clickCount: z.number().int(),
+});
+export type MessageReceipt = z.infer<typeof messageReceiptSchema>;
+
+export const messageReceiptsSchema = z.object({
+  message: z.object({
+    messageId: z.string(),
+    title: z.string(),
+    createdAt: z.string(),
+    audienceLabel: z.string(),
+    retractedAt: z.string().nullable(),
+    retractedBy: z.string().nullable(),
+  }),
+  /** People who opened, read and clicked it (each counted once). */
+  totals: z.object({
+    readers: z.number().int(),
+    opened: z.number().int(),
+    read: z.number().int(),
+    clicked: z.number().int(),
+  }),
+  items: z.array(messageReceiptSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type MessageReceipts = z.infer<typeof messageReceiptsSchema>;

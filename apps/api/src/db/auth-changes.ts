@@ -8,6 +8,15 @@ export const AUTH_CHANGE_CHANNEL = 'auth_changed';
 export const ALL_AUTH_CHANGED = '*';
 
 /**
+ * The other channels this process hears on the same listening connection (issue 19): in-app message
+ * retractions (`retracted:<message id>`, lib/notifications.ts). A listener of these hears `*` when
+ * announcements may have been missed (the connection dropped and came back), as the auth one does.
+ */
+export const IN_APP_MESSAGE_CHANNEL = 'in_app_messages';
+export const OTHER_CHANNELS = [IN_APP_MESSAGE_CHANNEL] as const;
+export type OtherChannel = (typeof OTHER_CHANNELS)[number];
+
+/**
  * Tells this process when a session or user row changes, whichever process changed it. Payloads are
  * `s:<token>`, `u:<user id>` or `*`. While `live` is false a change could go unheard, so nothing read
  * from those tables may be kept: every listener has just been told `*`.
@@ -17,6 +26,42 @@ export type AuthChanges = {
   subscribe(listener: (payload: string) => void): () => void;
   close(): Promise<void>;
 };
+
+/** What the two implementations below add to AuthChanges: the other channels. */
+type ChannelSubscriptions = {
+  subscribeTo(channel: OtherChannel, listener: (payload: string) => void): () => void;
+};
+
+/**
+ * Subscribes to one of the other channels through the database's change feed (`database.authChanges`,
+ * typed as AuthChanges by db/client.ts: both implementations below carry the other channels too).
+ */
+export function subscribeToChannel(
+  changes: AuthChanges,
+  channel: OtherChannel,
+  listener: (payload: string) => void,
+): () => void {
+  if (!('subscribeTo' in changes) || typeof changes.subscribeTo !== 'function') {
+    throw new Error('this change feed carries no other channels');
+  }
+  return (changes as AuthChanges & ChannelSubscriptions).subscribeTo(channel, listener);
+}
+
+/** One listener set per other channel, and `*` to all of them. */
+function channelSets() {
+  const sets = new Map(OTHER_CHANNELS.map((channel) => [channel, listenerSet()] as const));
+  return {
+    emitTo: (channel: string, payload: string) => sets.get(channel as OtherChannel)?.emit(payload),
+    emitAll: (payload: string) => {
+      for (const set of sets.values()) set.emit(payload);
+    },
+    subscribeTo: (channel: OtherChannel, listener: (payload: string) => void) => {
+      const set = sets.get(channel);
+      if (!set) throw new Error(`unknown channel ${channel}`);
+      return set.subscribe(listener);
+    },
+  };
+}
 
 function listenerSet() {
   const listeners = new Set<(payload: string) => void>();
@@ -32,18 +77,23 @@ function listenerSet() {
 }
 
 /** PGlite is this process's alone, and announces a change before the statement that made it returns. */
-export async function pgliteAuthChanges(pglite: PGlite): Promise<AuthChanges> {
+export async function pgliteAuthChanges(pglite: PGlite): Promise<AuthChanges & ChannelSubscriptions> {
   const { emit, subscribe } = listenerSet();
-  const unlisten = await pglite.listen(AUTH_CHANGE_CHANNEL, emit);
+  const channels = channelSets();
+  const unlisten = [await pglite.listen(AUTH_CHANGE_CHANNEL, emit)];
+  for (const channel of OTHER_CHANNELS) {
+    unlisten.push(await pglite.listen(channel, (payload) => channels.emitTo(channel, payload)));
+  }
   let live = true;
   return {
     get live() {
       return live;
     },
     subscribe,
+    subscribeTo: channels.subscribeTo,
     close: async () => {
       live = false;
-      await unlisten();
+      for (const stop of unlisten) await stop();
     },
   };
 }
@@ -65,8 +115,10 @@ const LISTENER_CHECK_TIMEOUT_MS = 5_000;
  */
 export function postgresAuthChanges(connectionString: string) {
   const { emit, subscribe } = listenerSet();
+  const channels = channelSets();
   const relay = (message: pg.Notification) => {
     if (message.channel === AUTH_CHANGE_CHANNEL) emit(message.payload ?? ALL_AUTH_CHANGED);
+    else channels.emitTo(message.channel, message.payload ?? ALL_AUTH_CHANGED);
   };
 
   let listener: pg.Client | undefined;
@@ -83,6 +135,7 @@ export function postgresAuthChanges(connectionString: string) {
     clearInterval(check);
     client.end().catch(() => {});
     emit(ALL_AUTH_CHANGED);
+    channels.emitAll(ALL_AUTH_CHANGED);
     // A connection that keeps dropping soon after it came back is retried less and less often.
     if (Date.now() - listeningSince > RECONNECT_MAX_MS) delay = RECONNECT_MIN_MS;
     reconnectLater();
@@ -116,6 +169,9 @@ export function postgresAuthChanges(connectionString: string) {
     client.on('end', () => lost(client));
     try {
       await client.connect();
+      // The other channels only on this connection (the pooled connections listen to hear their own
+      // auth changes first), and before the auth one, whose LISTEN stays the connection's last statement.
+      for (const channel of OTHER_CHANNELS) await client.query(`LISTEN ${channel}`);
       await client.query(`LISTEN ${AUTH_CHANGE_CHANNEL}`);
     } catch {
       client.end().catch(() => {});
@@ -132,16 +188,19 @@ export function postgresAuthChanges(connectionString: string) {
     check.unref();
     // A read that began before this connection listened may hold a change it missed: not to be kept.
     emit(ALL_AUTH_CHANGED);
+    channels.emitAll(ALL_AUTH_CHANGED);
   };
 
-  const changes: AuthChanges & {
-    listenOn(client: pg.ClientBase): Promise<void>;
-    start(): Promise<void>;
-  } = {
+  const changes: AuthChanges &
+    ChannelSubscriptions & {
+      listenOn(client: pg.ClientBase): Promise<void>;
+      start(): Promise<void>;
+    } = {
     get live() {
       return listener !== undefined;
     },
     subscribe,
+    subscribeTo: channels.subscribeTo,
     listenOn: async (client) => {
       client.on('notification', relay);
       await client.query(`LISTEN ${AUTH_CHANGE_CHANNEL}`);

@@ -6,6 +6,13 @@ import type { Branding } from './branding.ts';
 import { escapeHtml } from './message-templates.ts';
 import type { Outbox } from './outbox.ts';
 
+/** The in-app message channel's payload for a retraction (db/auth-changes.ts IN_APP_MESSAGE_CHANNEL). */
+const RETRACTED_PREFIX = 'retracted:';
+export const retractionPayload = (messageId: string) => `${RETRACTED_PREFIX}${messageId}`;
+/** The message id of a retraction payload, or null for anything else (`*`: announcements may be lost). */
+export const retractedMessageId = (payload: string) =>
+  payload.startsWith(RETRACTED_PREFIX) ? payload.slice(RETRACTED_PREFIX.length) : null;
+
 export type InAppAudience = { userId: string } | { organisationId: string } | 'everyone';
 
 export type InAppMessageInput = {

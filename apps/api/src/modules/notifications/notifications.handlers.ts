@@ -1,9 +1,17 @@
-import { ERROR_CODES, NOTIFICATION_TOKEN_HEADER, NOTIFICATIONS_FETCHED } from '@offplan/shared';
+import {
+  ERROR_CODES,
+  MESSAGE_RECEIPTS_PAGE_SIZE,
+  NOTIFICATION_STREAM_EVENTS,
+  NOTIFICATION_TOKEN_HEADER,
+  NOTIFICATIONS_FETCHED,
+} from '@offplan/shared';
+import { streamSSE } from 'hono/streaming';
+import { IN_APP_MESSAGE_CHANNEL, subscribeToChannel } from '../../db/auth-changes.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import type { AppDeps } from '../../lib/context.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { sendInAppMessage } from '../../lib/notifications.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { retractedMessageId, sendInAppMessage } from '../../lib/notifications.ts';
 import { createRouter } from '../../lib/router.ts';
 import { createNotificationToken, verifyNotificationToken } from './notification-token.ts';
 import {
@@ -12,19 +20,24 @@ import {
   listNotifications,
   listOrganisations,
   listSentMessages,
+  messageReceipts,
   organisationExists,
   type ReceiptEvent,
   recordReceipts,
+  retractMessage,
 } from './notifications.repository.ts';
 import {
   getAdminMessageOrganisations,
   getAdminMessages,
+  getMessageReceipts,
+  getNotificationStream,
   getNotifications,
   postAdminMessage,
   postNotificationClick,
   postNotificationOpen,
   postNotificationRead,
   postNotificationToken,
+  postRetractMessage,
 } from './notifications.routes.ts';
 
 export const notificationsRouter = createRouter();
@@ -161,3 +174,82 @@ notificationsRouter.openapi(getAdminMessages, async (c) =>
 notificationsRouter.openapi(getAdminMessageOrganisations, async (c) =>
   c.json({ items: await listOrganisations(c.get('deps').database.db) }, 200),
 );
+
+notificationsRouter.openapi(postRetractMessage, async (c) => {
+  const { messageId } = c.req.valid('param');
+  const admin = c.get('user');
+  const result = await retractMessage(c.get('deps').database.db, messageId, admin.id, (tx) =>
+    audit(c, { action: 'in_app_message.retracted', targetType: 'in_app_message', targetId: messageId }, tx),
+  );
+  if (result === 'missing') throw notFound('No such message.');
+  if (result === 'already') throw conflict('This message is already retracted.');
+  const retractedBy = admin.name || admin.email;
+  return c.json({ messageId, retractedAt: result.retractedAt.toISOString(), retractedBy }, 200);
+});
+
+notificationsRouter.openapi(getMessageReceipts, async (c) => {
+  const { messageId } = c.req.valid('param');
+  const { page } = c.req.valid('query');
+  const pageSize = MESSAGE_RECEIPTS_PAGE_SIZE;
+  const answer = await messageReceipts(c.get('deps').database.db, messageId, page, pageSize);
+  if (!answer) throw notFound('No such message.');
+  return c.json({ ...answer, page, pageSize }, 200);
+});
+
+/** How often an idle stream says something, so proxies and the browser keep it open. */
+const STREAM_PING_MS = 20_000;
+/** How often an idle stream looks whether the server is shutting down (it then ends; the browser reconnects). */
+const STREAM_CHECK_MS = 1_000;
+
+/**
+ * The signed-in app's event stream: each retraction heard on the in-app message channel, from any
+ * process (db/auth-changes.ts), is passed on at once; `*` (announcements may have been missed while the
+ * listening connection was down) becomes `resync`. Message ids only: an id tells nothing of a message.
+ */
+notificationsRouter.openapi(getNotificationStream, (c) => {
+  // A browser's EventSource always asks for events; anything else would hold a request open for nothing.
+  if (!c.req.header('accept')?.includes('text/event-stream')) {
+    throw new AppError(
+      406,
+      ERROR_CODES.badRequest,
+      'This is an event stream: ask with Accept: text/event-stream.',
+    );
+  }
+  const { database, lifecycle } = c.get('deps');
+  return streamSSE(c, async (stream) => {
+    const pending: { event: string; data: string }[] = [];
+    let wake: (() => void) | undefined;
+    const unsubscribe = subscribeToChannel(database.authChanges, IN_APP_MESSAGE_CHANNEL, (payload) => {
+      const messageId = retractedMessageId(payload);
+      pending.push(
+        messageId
+          ? { event: NOTIFICATION_STREAM_EVENTS.retracted, data: JSON.stringify({ messageId }) }
+          : { event: NOTIFICATION_STREAM_EVENTS.resync, data: '{}' },
+      );
+      wake?.();
+    });
+    stream.onAbort(() => wake?.());
+    try {
+      // `retry`: the browser's reconnection delay after the stream ends (a restart, a shutdown).
+      await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
+      let pingedAt = Date.now();
+      while (!stream.aborted && !lifecycle.draining) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, STREAM_CHECK_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+        for (const event of pending.splice(0)) await stream.writeSSE(event);
+        if (Date.now() - pingedAt >= STREAM_PING_MS) {
+          await stream.write(': ping\n\n');
+          pingedAt = Date.now();
+        }
+      }
+    } finally {
+      unsubscribe();
+    }
+  });
+});

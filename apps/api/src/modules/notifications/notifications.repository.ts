@@ -1,10 +1,20 @@
-import type { Notification, SentMessage } from '@offplan/shared';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { MessageReceipts, Notification, SentMessage } from '@offplan/shared';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { IN_APP_MESSAGE_CHANNEL } from '../../db/auth-changes.ts';
 import type { Db } from '../../db/client.ts';
 import { inAppMessageReceipts, inAppMessages, member, organization, user } from '../../db/schema/index.ts';
+import { retractionPayload } from '../../lib/notifications.ts';
 
-/** Messages one user may see: to everyone, to them, or to an organisation they belong to. */
+/**
+ * Messages one user may see: to everyone, to them, or to an organisation they belong to; never a
+ * retracted one (issue 19), so the list and the tracking calls drop it the moment it is retracted.
+ */
 function visibleTo(userId: string) {
+  return and(isNull(inAppMessages.retractedAt), audienceIncludes(userId));
+}
+
+function audienceIncludes(userId: string) {
   return or(
     eq(inAppMessages.audience, 'everyone'),
     and(eq(inAppMessages.audience, 'user'), eq(inAppMessages.audienceUserId, userId)),
@@ -120,6 +130,7 @@ export async function organisationExists(db: Db, id: string) {
 export async function listSentMessages(db: Db, limit = 100): Promise<SentMessage[]> {
   const m = inAppMessages;
   const r = inAppMessageReceipts;
+  const retractor = alias(user, 'retractor');
   const rows = await db
     .select({
       id: m.id,
@@ -140,8 +151,12 @@ export async function listSentMessages(db: Db, limit = 100): Promise<SentMessage
       opens: sql<number>`(select count(*)::int from ${r} where ${r.messageId} = ${m.id} and ${r.openedAt} is not null)`,
       clicks: sql<number>`(select count(*)::int from ${r} where ${r.messageId} = ${m.id} and ${r.clickedAt} is not null)`,
       reads: sql<number>`(select count(*)::int from ${r} where ${r.messageId} = ${m.id} and ${r.readAt} is not null)`,
+      retractedAt: m.retractedAt,
+      retractorName: retractor.name,
+      retractorEmail: retractor.email,
     })
     .from(m)
+    .leftJoin(retractor, eq(retractor.id, m.retractedById))
     .leftJoin(user, eq(user.id, m.audienceUserId))
     .leftJoin(organization, eq(organization.id, m.audienceOrganisationId))
     .orderBy(desc(m.createdAt), desc(m.campaignId))
@@ -151,12 +166,7 @@ export async function listSentMessages(db: Db, limit = 100): Promise<SentMessage
     campaignId: row.campaignId,
     createdAt: row.createdAt.toISOString(),
     audience: row.audience,
-    audienceLabel:
-      row.audience === 'everyone'
-        ? 'Everyone'
-        : row.audience === 'user'
-          ? (row.userEmail ?? 'Deleted user')
-          : (row.organisationName ?? 'Deleted organisation'),
+    audienceLabel: audienceLabelOf(row),
     title: row.title,
     body: row.body,
     ctaLink: row.ctaLink,
@@ -169,7 +179,145 @@ export async function listSentMessages(db: Db, limit = 100): Promise<SentMessage
     opens: row.opens,
     clicks: row.clicks,
     reads: row.reads,
+    ...retractionOf(row),
   }));
+}
+
+function audienceLabelOf(row: {
+  audience: SentMessage['audience'];
+  userEmail: string | null;
+  organisationName: string | null;
+}) {
+  if (row.audience === 'everyone') return 'Everyone';
+  if (row.audience === 'user') return row.userEmail ?? 'Deleted user';
+  return row.organisationName ?? 'Deleted organisation';
+}
+
+function retractionOf(row: {
+  retractedAt: Date | null;
+  retractorName: string | null;
+  retractorEmail: string | null;
+}) {
+  return {
+    retractedAt: row.retractedAt?.toISOString() ?? null,
+    retractedBy: row.retractedAt ? row.retractorName || row.retractorEmail || 'Deleted user' : null,
+  };
+}
+
+/**
+ * Retracts a message (issue 19): marks it, and announces it on the in-app message channel in the same
+ * transaction, so every process hears it once it is committed (db/auth-changes.ts) and tells its open
+ * browsers. 'missing' and 'already' change nothing.
+ */
+export async function retractMessage(
+  db: Db,
+  messageId: string,
+  byUserId: string,
+  withRetraction: (tx: Db) => Promise<void>,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(inAppMessages)
+      .set({ retractedAt: new Date(), retractedById: byUserId })
+      .where(and(eq(inAppMessages.id, messageId), isNull(inAppMessages.retractedAt)))
+      .returning({ retractedAt: inAppMessages.retractedAt });
+    if (!row?.retractedAt) {
+      const [found] = await tx
+        .select({ id: inAppMessages.id })
+        .from(inAppMessages)
+        .where(eq(inAppMessages.id, messageId));
+      return found ? ('already' as const) : ('missing' as const);
+    }
+    await withRetraction(tx);
+    await tx.execute(sql`select pg_notify(${IN_APP_MESSAGE_CHANNEL}, ${retractionPayload(messageId)})`);
+    return { retractedAt: row.retractedAt };
+  });
+}
+
+/**
+ * Who opened, read and clicked one message, first seen first, a page at a time, with the totals; null
+ * when there is no such message. Retracted messages keep their figures.
+ */
+export async function messageReceipts(
+  db: Db,
+  messageId: string,
+  page: number,
+  pageSize: number,
+): Promise<Omit<MessageReceipts, 'page' | 'pageSize'> | null> {
+  const m = inAppMessages;
+  const r = inAppMessageReceipts;
+  const retractor = alias(user, 'retractor');
+  const [message] = await db
+    .select({
+      messageId: m.id,
+      title: m.title,
+      createdAt: m.createdAt,
+      audience: m.audience,
+      userEmail: user.email,
+      organisationName: organization.name,
+      retractedAt: m.retractedAt,
+      retractorName: retractor.name,
+      retractorEmail: retractor.email,
+    })
+    .from(m)
+    .leftJoin(retractor, eq(retractor.id, m.retractedById))
+    .leftJoin(user, eq(user.id, m.audienceUserId))
+    .leftJoin(organization, eq(organization.id, m.audienceOrganisationId))
+    .where(eq(m.id, messageId));
+  if (!message) return null;
+  const [totals] = await db
+    .select({
+      readers: count(),
+      opened: sql<number>`count(${r.openedAt})::int`,
+      read: sql<number>`count(${r.readAt})::int`,
+      clicked: sql<number>`count(${r.clickedAt})::int`,
+    })
+    .from(r)
+    .where(eq(r.messageId, messageId));
+  const firstSeen = sql`least(${r.openedAt}, ${r.readAt}, ${r.clickedAt})`;
+  const rows = await db
+    .select({
+      userId: r.userId,
+      name: user.name,
+      email: user.email,
+      openedAt: r.openedAt,
+      openCount: r.openCount,
+      readAt: r.readAt,
+      clickedAt: r.clickedAt,
+      clickCount: r.clickCount,
+    })
+    .from(r)
+    .innerJoin(user, eq(user.id, r.userId))
+    .where(eq(r.messageId, messageId))
+    .orderBy(asc(firstSeen), asc(r.userId))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const iso = (value: Date | null) => value?.toISOString() ?? null;
+  return {
+    message: {
+      messageId: message.messageId,
+      title: message.title,
+      createdAt: message.createdAt.toISOString(),
+      audienceLabel: audienceLabelOf(message),
+      ...retractionOf(message),
+    },
+    totals: {
+      readers: Number(totals?.readers ?? 0),
+      opened: totals?.opened ?? 0,
+      read: totals?.read ?? 0,
+      clicked: totals?.clicked ?? 0,
+    },
+    items: rows.map((row) => ({
+      userId: row.userId,
+      name: row.name,
+      email: row.email,
+      firstOpenedAt: iso(row.openedAt),
+      openCount: row.openCount,
+      readAt: iso(row.readAt),
+      firstClickedAt: iso(row.clickedAt),
+      clickCount: row.clickCount,
+    })),
+  };
 }
 
 export async function listOrganisations(db: Db) {

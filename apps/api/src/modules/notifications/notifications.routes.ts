@@ -2,7 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   composeMessageResponseSchema,
   composeMessageSchema,
+  IN_APP_MESSAGE_API_PATHS,
+  messageIdParamsSchema,
   messageOrganisationsResponseSchema,
+  messageReceiptsQuerySchema,
+  messageReceiptsSchema,
   NOTIFICATION_TOKEN_HEADER,
   notificationClickSchema,
   notificationIdsSchema,
@@ -10,11 +14,17 @@ import {
   notificationTokenRequestSchema,
   notificationTokenResponseSchema,
   notificationTrackResponseSchema,
+  retractMessageResponseSchema,
   sentMessagesResponseSchema,
   text,
 } from '@offplan/shared';
 import { errorResponse, jsonResponse } from '../../lib/router.ts';
-import { jsonBody, requirePlatformAdmin, requireSession } from '../../middlewares/guards.ts';
+import {
+  jsonBody,
+  requirePermission,
+  requirePlatformAdmin,
+  requireSession,
+} from '../../middlewares/guards.ts';
 
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { 'application/json': { schema } } },
@@ -129,5 +139,55 @@ export const getAdminMessageOrganisations = createRoute({
     200: jsonResponse(messageOrganisationsResponseSchema, 'Organisations'),
     401: errorResponse('No session'),
     403: errorResponse('Not an admin'),
+  },
+});
+
+export const postRetractMessage = createRoute({
+  method: 'post',
+  path: '/api/admin/messages/{messageId}/retract',
+  // No body: nothing to limit.
+  middleware: [requirePlatformAdmin, requirePermission('users.manage')] as const,
+  tags: ['Admin'],
+  summary: 'Retracts a sent message: it leaves every bell and pop-up at once, on every process',
+  description:
+    'Audited. The list and the tracking calls exclude it from then on; open browsers are told through GET /api/notification-events. Its open, read and click figures are kept.',
+  request: { params: messageIdParamsSchema },
+  responses: {
+    200: jsonResponse(retractMessageResponseSchema, 'Retracted'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not an admin, or acting as a user'),
+    404: errorResponse('No such message'),
+    409: errorResponse('Already retracted'),
+  },
+});
+
+export const getMessageReceipts = createRoute({
+  method: 'get',
+  path: '/api/admin/messages/{messageId}/receipts',
+  middleware: [requirePlatformAdmin, requirePermission('users.manage')] as const,
+  tags: ['Admin'],
+  summary: 'Who opened, read and clicked a message (first times and counts), a page at a time',
+  request: { params: messageIdParamsSchema, query: messageReceiptsQuerySchema },
+  responses: {
+    200: jsonResponse(messageReceiptsSchema, 'The message, its totals and a page of readers'),
+    400: errorResponse('Invalid page'),
+    401: errorResponse('No session'),
+    403: errorResponse('Not an admin, or acting as a user'),
+    404: errorResponse('No such message'),
+  },
+});
+
+export const getNotificationStream = createRoute({
+  method: 'get',
+  path: IN_APP_MESSAGE_API_PATHS.stream,
+  middleware: [requireSession] as const,
+  tags: ['Notifications'],
+  summary: 'Server-sent events of the signed-in app: a message retracted, or read the list again',
+  description:
+    "Events `message-retracted` (data `{messageId}`) and `resync` (announcements may have been missed). One stream per tab; the browser's EventSource reconnects. Ends when the server shuts down.",
+  responses: {
+    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    401: errorResponse('No session'),
+    406: errorResponse('Not asked with Accept: text/event-stream'),
   },
 });
