@@ -1,6 +1,7 @@
 import {
   EXPORT_API_PATHS,
   EXPORT_AUDIT_ACTION,
+  EXPORT_MAX_CONCURRENT,
   EXPORT_MESSAGES,
   EXPORT_ROWS_HEADER,
   type ExportDataset,
@@ -547,5 +548,24 @@ describe('exportCsvStream', () => {
     expect(ends).toEqual([['aborted', 4]]);
     expect(closed).toBe(true);
     await expect(reader.read()).rejects.toThrow(/stalled/);
+  });
+});
+
+describe('/api/exports: concurrency', () => {
+  it(`answers 429 while ${EXPORT_MAX_CONCURRENT} exports are streaming, and takes the next once one ends`, async () => {
+    const open = [];
+    for (let i = 0; i < EXPORT_MAX_CONCURRENT; i++) {
+      const response = await t.request(exportUrl('leads', BULK_DAY), { cookie: admin.cookie });
+      expect(response.status).toBe(200);
+      open.push(response.body!.getReader());
+    }
+    const refused = await t.request(exportUrl('users'), { cookie: admin.cookie });
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain(EXPORT_MESSAGES.busy);
+    await open.pop()!.cancel();
+    const next = await t.request(exportUrl('users'), { cookie: admin.cookie });
+    expect(next.status).toBe(200);
+    await next.arrayBuffer();
+    for (const reader of open) await reader.cancel();
   });
 });

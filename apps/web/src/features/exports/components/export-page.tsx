@@ -33,6 +33,7 @@ import {
   sydneyToday,
 } from '../lib/export-range.ts';
 import { ExportProgress } from './export-progress.tsx';
+import classes from './exports.module.css';
 import { RecentExportsTable } from './recent-exports-table.tsx';
 
 const count = new Intl.NumberFormat('en-AU');
@@ -60,7 +61,7 @@ function DatasetPicker({
                 <Text fw={600} size="sm">
                   {EXPORT_DATASET_LABELS[dataset]}
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" className={classes.muted}>
                   {EXPORT_DATASET_DESCRIPTIONS[dataset]}
                 </Text>
               </div>
@@ -121,7 +122,7 @@ export function ExportPage() {
     <Stack gap="lg">
       <div>
         <Title order={2}>Export</Title>
-        <Text c="dimmed" size="sm">
+        <Text className={classes.muted} size="sm">
           CSV of the portal's records, straight from the database however many there are. Every export is
           recorded with who took it.
         </Text>
@@ -147,6 +148,7 @@ export function ExportPage() {
                 type="date"
                 label="From"
                 description="Sydney day, included"
+                classNames={{ description: classes.muted }}
                 max={today}
                 {...form.getInputProps('from')}
                 onChange={(event) => {
@@ -158,6 +160,7 @@ export function ExportPage() {
                 type="date"
                 label="To"
                 description="Sydney day, included"
+                classNames={{ description: classes.muted }}
                 max={today}
                 {...form.getInputProps('to')}
                 onChange={(event) => {

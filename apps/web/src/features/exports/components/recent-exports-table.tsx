@@ -9,6 +9,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { exactTime } from '../../../lib/dates.ts';
 import { recentExportsQueryOptions } from '../api/exports.ts';
 import { rangeLabel } from '../lib/export-range.ts';
+import classes from './exports.module.css';
 
 const OUTCOME_COLOURS: Record<ExportOutcome, string> = { finished: 'green', aborted: 'gray', failed: 'red' };
 const count = new Intl.NumberFormat('en-AU');
@@ -23,7 +24,7 @@ export function RecentExportsTable() {
           <Title order={3} size="h4">
             Recent exports
           </Title>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" className={classes.muted}>
             The last {RECENT_EXPORTS_LIMIT} exports by any admin, as the audit log recorded them.
           </Text>
         </div>
@@ -49,7 +50,7 @@ export function RecentExportsTable() {
                     <Table.Td>
                       <Text size="sm">{item.actorName ?? 'Deleted user'}</Text>
                       {item.actorEmail ? (
-                        <Text size="xs" c="dimmed">
+                        <Text size="xs" className={classes.muted}>
                           {item.actorEmail}
                         </Text>
                       ) : null}
@@ -62,7 +63,7 @@ export function RecentExportsTable() {
                         : `${count.format(item.rows)} of ${count.format(item.expectedRows)}`}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={OUTCOME_COLOURS[item.outcome]} variant="light">
+                      <Badge color={OUTCOME_COLOURS[item.outcome]} variant="dot">
                         {EXPORT_OUTCOME_LABELS[item.outcome]}
                       </Badge>
                     </Table.Td>
