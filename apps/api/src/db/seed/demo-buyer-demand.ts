@@ -19,7 +19,7 @@ import { SUBURBS, type SuburbInfo } from './suburbs.ts';
 
 const SEARCH_STREAM = 19_000_005;
 /** Searches a day at the start of the range; the portal grows to about twice that by its end. */
-const DAILY_SEARCHES = 14;
+const DAILY_SEARCHES = 5;
 /** Hot suburbs per state (those with the fewest demo listings among the state's larger markets). */
 const HOT_SUBURBS_PER_STATE = 2;
 const BEDROOM_WEIGHTS: readonly (readonly [number | null, number])[] = [
@@ -48,7 +48,7 @@ function suburbWeights(rows: DemoRows): (readonly [SuburbInfo, number])[] {
     listings.set(key, (listings.get(key) ?? 0) + 1);
   }
   const weights = new Map<SuburbInfo, number>(
-    SUBURBS.map((info) => [info, 1 + 3 * (listings.get(`${info.state}/${info.suburb}`) ?? 0)]),
+    SUBURBS.map((info) => [info, 0.3 + 3 * (listings.get(`${info.state}/${info.suburb}`) ?? 0)]),
   );
   for (const state of ['NSW', 'VIC', 'QLD', 'WA', 'SA'] as const) {
     const hot = SUBURBS.filter((info) => info.state === state)

@@ -64,7 +64,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('/buyer-demands page', () => {
+// Mantine's tables and charts render slowly under jsdom on a busy machine.
+describe('/buyer-demands page', { timeout: 30_000 }, () => {
   it('shows the totals, the chart and the table with demand outrunning supply marked', async () => {
     stubApi({ [`GET ${BUYER_DEMAND_PATHS.buyerDemands}`]: ok(ANSWER) });
     renderWithProviders(<BuyerDemandsPage />);

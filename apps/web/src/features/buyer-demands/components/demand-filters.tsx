@@ -61,7 +61,7 @@ export function DemandFilters({
   return (
     <Paper withBorder p="md" component="section" aria-label="Filters">
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="sm" verticalSpacing="sm">
           <Select
             label="Period"
             data={PRESET_OPTIONS}
