@@ -18,10 +18,8 @@ test('an admin previews and test-sends an edited new-lead email; an unknown vari
   await page.goto('/email-settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Email Settings' })).toBeVisible();
   await page.getByRole('tab', { name: 'Templates' }).click();
-  await page
-    .getByRole('navigation', { name: 'Email templates' })
-    .getByRole('button', { name: /New lead/ })
-    .click();
+  await page.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: 'New lead' }).click();
   await expect(page.getByRole('heading', { name: 'New lead' })).toBeVisible();
 
   const stamp = Date.now();

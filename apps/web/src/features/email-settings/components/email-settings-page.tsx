@@ -8,7 +8,7 @@ import { TemplatesSection } from './templates-section.tsx';
 export function EmailSettingsPage() {
   return (
     <Stack gap="lg">
-      <Text size="sm" c="dimmed">
+      <Text size="sm">
         Who the portal's emails come from, who hears about new leads, and what the emails say.
       </Text>
       <Tabs defaultValue="senders" keepMounted={false}>

@@ -93,7 +93,7 @@ export function RecipientsSection() {
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Text size="sm" c="dimmed">
+        <Text size="sm">
           Who gets an email the moment a project receives a lead. Without a list, the organisation's owners
           and the project's members do.
         </Text>

@@ -72,7 +72,7 @@ export function SendersSection() {
   const { data } = useSuspenseQuery(sendersQueryOptions());
   return (
     <Stack gap="sm">
-      <Text size="sm" c="dimmed">
+      <Text size="sm">
         Each site sends its emails under its own name. Leave both fields empty to use the site name at the
         default address. Use an address your mail provider is allowed to send from.
       </Text>

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -49,20 +37,22 @@ function localErrors(draft: EmailTemplateInput): Errors {
 /** The sample rendering: its subject, and its HTML in a sandboxed frame. */
 function TemplatePreview({ preview, updating }: { preview: EmailPreview | undefined; updating: boolean }) {
   return (
-    <Paper withBorder p="xs" component="section" aria-label="Preview">
+    <Paper
+      withBorder
+      p="xs"
+      component="section"
+      aria-label="Preview"
+      style={{ flex: '1 1 600px', minWidth: 0 }}
+    >
       <Stack gap={6}>
         <Group justify="space-between">
           <Text size="sm" fw={500}>
             Preview with sample values
           </Text>
-          {updating ? (
-            <Text size="xs" c="dimmed">
-              Updating…
-            </Text>
-          ) : null}
+          {updating ? <Text size="xs">Updating…</Text> : null}
         </Group>
         <Text size="sm" data-testid="preview-subject">
-          <Text span c="dimmed" size="sm">
+          <Text span size="sm">
             Subject:{' '}
           </Text>
           {preview?.subject ?? '…'}
@@ -125,7 +115,7 @@ function TemplateHeading({ template }: { template: EmailTemplate }) {
             <Badge variant="default">Default</Badge>
           )}
         </Group>
-        <Text size="sm" c="dimmed">
+        <Text size="sm">
           {template.description}
           {template.updatedAt && template.updatedBy ? ` Last changed by ${template.updatedBy}.` : ''}
         </Text>
@@ -232,14 +222,8 @@ export function TemplateEditor({ tenant, template }: Props) {
   return (
     <Stack gap="md">
       <TemplateHeading template={template} />
-      <Box
-        style={{
-          display: 'grid',
-          gap: 'var(--mantine-spacing-md)',
-          gridTemplateColumns: 'repeat(auto-fit, minmax(340px, 1fr))',
-        }}
-      >
-        <Stack gap="sm">
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <Stack gap="sm" style={{ flex: '1 1 320px', minWidth: 0 }}>
           <FormError message={formErrorOf(failure, FIELDS)} />
           <TextInput
             ref={subjectRef}
@@ -289,7 +273,7 @@ export function TemplateEditor({ tenant, template }: Props) {
           </Group>
         </Stack>
         <TemplatePreview preview={preview.data} updating={preview.isPending} />
-      </Box>
+      </Group>
       <ConfirmModal
         opened={confirmReset}
         onClose={() => setConfirmReset(false)}

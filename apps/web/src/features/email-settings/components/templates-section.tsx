@@ -1,4 +1,4 @@
-import { Group, Loader, NavLink, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { type EmailTemplateName, TENANTS, type Tenant } from '@offplan/shared';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,36 +28,31 @@ export function TemplatesSection() {
   const siteOf = (id: Tenant) => senders.data.senders.find((sender) => sender.tenant === id)?.siteName ?? id;
   return (
     <Stack gap="md">
-      <Group gap="sm">
-        <Text size="sm" fw={500} id="template-site-label">
-          Site
-        </Text>
-        <SegmentedControl
-          aria-labelledby="template-site-label"
-          value={tenant}
-          onChange={(value) => setTenant(value as Tenant)}
-          data={TENANTS.map((id) => ({ value: id, label: siteOf(id) }))}
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <Select
+          label="Template"
+          data={(list.data?.templates ?? []).map((template) => ({
+            value: template.name,
+            label: `${template.label}${template.customised ? ' (edited)' : ''}`,
+          }))}
+          value={name}
+          onChange={(value) => value && setName(value as EmailTemplateName)}
+          allowDeselect={false}
+          w={260}
         />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="template-site-label">
+            Site
+          </Text>
+          <SegmentedControl
+            aria-labelledby="template-site-label"
+            value={tenant}
+            onChange={(value) => setTenant(value as Tenant)}
+            data={TENANTS.map((id) => ({ value: id, label: siteOf(id) }))}
+          />
+        </Stack>
       </Group>
-      <Group align="flex-start" gap="md" wrap="wrap">
-        <Paper withBorder p={4} w={{ base: '100%', sm: 220 }} component="nav" aria-label="Email templates">
-          {(list.data?.templates ?? []).map((template) => (
-            <NavLink
-              key={template.name}
-              component="button"
-              label={template.label}
-              description={template.customised ? 'Edited' : 'Default'}
-              active={template.name === name}
-              aria-current={template.name === name ? 'page' : undefined}
-              onClick={() => setName(template.name)}
-            />
-          ))}
-          {list.isPending ? <Loader size="sm" aria-label="Loading templates" m="sm" /> : null}
-        </Paper>
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <TemplateLoader tenant={tenant} name={name} />
-        </div>
-      </Group>
+      <TemplateLoader tenant={tenant} name={name} />
     </Stack>
   );
 }
