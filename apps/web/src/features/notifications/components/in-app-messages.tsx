@@ -54,6 +54,13 @@ export function InAppMessages({ email }: { email: string | null | undefined }) {
     return () => clearTimeout(timer);
   }, [queue, current, nextAt]);
 
+  // A retracted message leaves the list: its pop-up closes without being marked read.
+  useEffect(() => {
+    if (current && visible && !messages.some((message) => message.messageId === current.messageId)) {
+      setVisible(false);
+    }
+  }, [messages, current, visible]);
+
   const close = () => {
     if (!current || !visible) return;
     setVisible(false);

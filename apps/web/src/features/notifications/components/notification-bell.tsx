@@ -16,6 +16,7 @@ import { IconBell } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { analytics } from '../../../lib/analytics/tracker.ts';
 import { trackNotifications } from '../api/notifications.ts';
+import { useNotificationEvents } from '../hooks/use-notification-events.ts';
 import { useNotifications } from '../hooks/use-notifications.ts';
 import { isExternalLink, safeLink, safeThumbnail } from '../lib/popup-rules.ts';
 import { MessageBody } from './message-body.tsx';
@@ -36,6 +37,8 @@ const messageProperties = (message: Notification) => ({
  */
 export function NotificationBell({ email }: { email: string | null | undefined }) {
   const { messages, unread, markReadLocally } = useNotifications(email);
+  // Retractions reach this tab through its one event stream (opened here: the bell is on every page).
+  const live = useNotificationEvents(email);
   const [opened, setOpened] = useState(false);
   const readTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -94,6 +97,7 @@ export function NotificationBell({ email }: { email: string | null | undefined }
             aria-label={unread.length > 0 ? `Notifications (${unread.length} unread)` : 'Notifications'}
             aria-expanded={opened}
             data-testid="notification-bell"
+            data-live={live}
             onClick={() => (opened ? setOpened(false) : open())}
           >
             <IconBell size={20} stroke={1.6} />
