@@ -35,7 +35,15 @@ function localErrors(draft: EmailTemplateInput): Errors {
 }
 
 /** The sample rendering: its subject, and its HTML in a sandboxed frame. */
-function TemplatePreview({ preview, updating }: { preview: EmailPreview | undefined; updating: boolean }) {
+function TemplatePreview({
+  shown: preview,
+  updating,
+  stale,
+}: {
+  shown: EmailPreview | undefined;
+  updating: boolean;
+  stale: boolean;
+}) {
   return (
     <Paper
       withBorder
@@ -50,6 +58,11 @@ function TemplatePreview({ preview, updating }: { preview: EmailPreview | undefi
             Preview with sample values
           </Text>
           {updating ? <Text size="xs">Updating…</Text> : null}
+          {stale && !updating ? (
+            <Text size="xs" c="red.8">
+              Showing the last version that worked: fix the field marked in red.
+            </Text>
+          ) : null}
         </Group>
         <Text size="sm" data-testid="preview-subject">
           <Text span size="sm">
@@ -131,16 +144,21 @@ function useLivePreview(
   setErrors: (errors: Errors) => void,
 ) {
   const preview = usePreviewTemplate(target);
+  // The last rendering that worked stays on show while the draft cannot be rendered.
+  const [shown, setShown] = useState<EmailPreview | undefined>(undefined);
   const [debounced] = useDebouncedValue(draft, 400);
   const { mutate: runPreview } = preview;
   useEffect(() => {
     if (Object.keys(localErrors(debounced)).length) return;
     runPreview(debounced, {
-      onSuccess: () => setErrors({}),
+      onSuccess: (rendered) => {
+        setShown(rendered);
+        setErrors({});
+      },
       onError: (error) => setErrors(fieldsOf(error)),
     });
   }, [debounced, runPreview, setErrors]);
-  return preview;
+  return { shown, updating: preview.isPending, stale: preview.isError };
 }
 
 type Props = { tenant: Tenant; template: EmailTemplate };
@@ -272,7 +290,7 @@ export function TemplateEditor({ tenant, template }: Props) {
             </Group>
           </Group>
         </Stack>
-        <TemplatePreview preview={preview.data} updating={preview.isPending} />
+        <TemplatePreview {...preview} />
       </Group>
       <ConfirmModal
         opened={confirmReset}
