@@ -48,7 +48,7 @@ function SenderForm({ sender }: { sender: EmailSender }) {
           />
           <TextInput
             label="Sender address"
-            description={`Empty: the default address of ${sender.defaultFrom}`}
+            description={`Empty: ${/<([^<>]+)>\s*$/.exec(sender.defaultFrom)?.[1] ?? sender.defaultFrom}`}
             type="email"
             maxLength={254}
             {...form.getInputProps('address')}
