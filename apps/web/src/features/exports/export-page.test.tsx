@@ -116,8 +116,8 @@ describe('/export: choosing', () => {
       );
 
       fireEvent.click(screen.getByRole('radio', { name: /^Leads/ }));
-      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-10' } });
       fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-09' } });
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-10' } });
       expect(await screen.findByText(EXPORT_MESSAGES.toBeforeFrom)).toBeTruthy();
       const button = screen.getByRole('button', { name: 'Export leads as CSV' }) as HTMLButtonElement;
       expect(button.disabled).toBe(true);

@@ -137,7 +137,7 @@ export function ExportPage() {
             <Chip.Group multiple={false} value={preset} onChange={choosePreset}>
               <Group gap="xs" role="radiogroup" aria-labelledby="export-range-label">
                 {EXPORT_PRESETS.map((option) => (
-                  <Chip key={option.value} value={option.value} size="sm">
+                  <Chip key={option.value} value={option.value} size="sm" variant="light">
                     {option.label}
                   </Chip>
                 ))}
@@ -154,6 +154,8 @@ export function ExportPage() {
                 onChange={(event) => {
                   setPreset('custom');
                   form.setFieldValue('from', event.currentTarget.value);
+                  // Both fields: the range's message belongs to "To" whichever end was changed.
+                  form.validate();
                 }}
               />
               <TextInput
@@ -166,6 +168,8 @@ export function ExportPage() {
                 onChange={(event) => {
                   setPreset('custom');
                   form.setFieldValue('to', event.currentTarget.value);
+                  // Both fields: the range's message belongs to "To" whichever end was changed.
+                  form.validate();
                 }}
               />
             </Group>
