@@ -11,6 +11,8 @@ test('an admin retracts a message and the user’s open bell loses it without a 
   baseURL,
   clientAddress,
 }) => {
+  // Two people, each signed in through the UI, on a machine shared with other runs.
+  test.setTimeout(60_000);
   const title = `Wrong launch date ${Date.now()}`;
   await signIn(page, DEMO.developer);
   const bell = page.getByTestId('notification-bell');
