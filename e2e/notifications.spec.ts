@@ -38,6 +38,8 @@ test('an admin composes messages to a user; the user sees the dot, opens the bel
   baseURL,
   clientAddress,
 }) => {
+  // An invited user activated, two messages composed in the UI, two sign-ins: past 30 s on a busy machine.
+  test.setTimeout(60_000);
   const admin = await apiAs(baseURL!, clientAddress);
   const user = await freshUser(admin, baseURL!, clientAddress, 'bell');
   const stamp = Date.now();
