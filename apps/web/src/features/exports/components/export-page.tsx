@@ -148,7 +148,7 @@ export function ExportPage() {
                 type="date"
                 label="From"
                 description="Sydney day, included"
-                classNames={{ description: classes.muted }}
+                classNames={{ description: classes.muted, error: classes.error, input: classes.input }}
                 max={today}
                 {...form.getInputProps('from')}
                 onChange={(event) => {
@@ -162,7 +162,7 @@ export function ExportPage() {
                 type="date"
                 label="To"
                 description="Sydney day, included"
-                classNames={{ description: classes.muted }}
+                classNames={{ description: classes.muted, error: classes.error, input: classes.input }}
                 max={today}
                 {...form.getInputProps('to')}
                 onChange={(event) => {
