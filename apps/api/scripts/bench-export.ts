@@ -55,7 +55,14 @@ async function signIn(server: ServerProcess) {
     .join('; ');
 }
 
-type Run = { firstByte: number; firstRow: number; total: number; leads: number; bytes: number; growth: number };
+type Run = {
+  firstByte: number;
+  firstRow: number;
+  total: number;
+  leads: number;
+  bytes: number;
+  growth: number;
+};
 
 /** One export of every lead, as a browser asks for it (it may compress; the export is not compressed). */
 async function exportOnce(server: ServerProcess, cookie: string, query = ''): Promise<Run> {
@@ -95,7 +102,11 @@ async function exportOnce(server: ServerProcess, cookie: string, query = ''): Pr
   }
 }
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 async function main() {
   console.log(
