@@ -31,13 +31,20 @@ const jsonText = (value: unknown) => {
 const stateOf = (value: unknown): JobState =>
   JOB_STATES.includes(value as JobState) ? (value as JobState) : 'created';
 
-/** A failed job's output is the serialised error pg-boss caught: its message is what a person reads. */
+const messageOf = (value: unknown): string | null =>
+  value && typeof value === 'object' && 'message' in value && typeof value.message === 'string'
+    ? value.message
+    : null;
+
+/**
+ * A failed job's output is the serialised error pg-boss caught: its message is what a person reads.
+ * A wrapped error (Drizzle's "Failed query: <the whole SQL>") is told by its cause, the driver's reason.
+ */
 function errorOf(state: JobState, output: unknown): string | null {
   if (state !== 'failed' || output == null) return null;
-  if (typeof output === 'object' && 'message' in output && typeof output.message === 'string') {
-    return output.message.slice(0, SCHEDULED_TASK_JSON_MAX);
-  }
-  return jsonText(output);
+  const cause = typeof output === 'object' && 'cause' in output ? messageOf(output.cause) : null;
+  const message = cause ?? messageOf(output);
+  return message ? message.slice(0, SCHEDULED_TASK_JSON_MAX) : jsonText(output);
 }
 
 export const queueSummary = (queue: QueueResult): ScheduledQueue => ({
