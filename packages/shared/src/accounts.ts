@@ -201,13 +201,7 @@ export type AdminUserProjects = z.infer<typeof adminUserProjectsSchema>;
 const personRefSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
 /** GET /api/admin/users/{id}/sessions: the user's sessions that have not expired, newest use first. */
-export const adminUserSessionSchema = z.object({
-  id: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  expiresAt: z.string(),
-  ipAddress: z.string().nullable(),
-  userAgent: z.string().nullable(),
+export const adminUserSessionSchema = accountSessionSchema.omit({ current: true }).extend({
   /** The admin acting as the user in this session, if any. */
   impersonatedBy: personRefSchema.nullable(),
 });

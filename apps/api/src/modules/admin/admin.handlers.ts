@@ -103,40 +103,42 @@ adminRouter.openapi(postAdminUserVerifyEmail, async (c) => {
   return c.json(await detailOf(c, id), 200);
 });
 
-adminRouter.openapi(postAdminUserPasswordReset, async (c) => {
-  const { id } = c.req.valid('param');
-  const target = await existingUser(c, id);
-  // better-auth's own flow: its token (hashed, one hour, single use) and the portal's reset email. The
-  // user's sessions end only when they set the new password (revokeSessionsOnPasswordReset).
-  await c
-    .get('deps')
-    .auth.api.requestPasswordReset({ body: { email: target.email } })
-    .catch(fromAuthError);
+/**
+ * Sends one of better-auth's own emails to the user and audits it with the address. A 429 of the email
+ * throttle (decision 014) keeps its status and message.
+ */
+async function sendAuthEmail(
+  c: SignedInContext,
+  target: { id: string; email: string },
+  action: string,
+  send: (email: string) => Promise<unknown>,
+) {
+  await send(target.email).catch(fromAuthError);
   await audit(c as unknown as Context<AppEnv>, {
-    action: 'admin.user.password_reset',
+    action,
     targetType: 'user',
-    targetId: id,
+    targetId: target.id,
     data: { sentTo: target.email },
   });
   return c.json({ sentTo: target.email }, 200);
+}
+
+adminRouter.openapi(postAdminUserPasswordReset, async (c) => {
+  const target = await existingUser(c, c.req.valid('param').id);
+  // better-auth's own flow: its token (hashed, one hour, single use) and the portal's reset email. The
+  // user's sessions end only when they set the new password (revokeSessionsOnPasswordReset).
+  return sendAuthEmail(c, target, 'admin.user.password_reset', (email) =>
+    c.get('deps').auth.api.requestPasswordReset({ body: { email } }),
+  );
 });
 
 adminRouter.openapi(postAdminUserVerificationEmail, async (c) => {
-  const { id } = c.req.valid('param');
-  const target = await existingUser(c, id);
+  const target = await existingUser(c, c.req.valid('param').id);
   if (target.emailVerified) throw alreadyVerified(target.email);
   // Without the admin's session: better-auth then sends to the address given, as for a signed-out user.
-  await c
-    .get('deps')
-    .auth.api.sendVerificationEmail({ body: { email: target.email } })
-    .catch(fromAuthError);
-  await audit(c as unknown as Context<AppEnv>, {
-    action: 'admin.user.verification_email',
-    targetType: 'user',
-    targetId: id,
-    data: { sentTo: target.email },
-  });
-  return c.json({ sentTo: target.email }, 200);
+  return sendAuthEmail(c, target, 'admin.user.verification_email', (email) =>
+    c.get('deps').auth.api.sendVerificationEmail({ body: { email } }),
+  );
 });
 
 adminRouter.openapi(getAdminUserProjects, async (c) => {

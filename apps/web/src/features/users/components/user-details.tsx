@@ -1,7 +1,8 @@
 import { Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AdminUserDetail } from '@offplan/shared';
 import type { ReactNode } from 'react';
-import { formatDate, jobRoleLabel } from './users-table.tsx';
+import { formatDay } from '../../../lib/dates.ts';
+import { AccountStatusBadge, jobRoleLabel } from './users-table.tsx';
 
 function fullName(user: AdminUserDetail): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.name || user.email;
@@ -66,15 +67,7 @@ export function UserDetails({
                     Admin
                   </Badge>
                 ) : null}
-                {user.banned ? (
-                  <Badge variant="dot" color="red">
-                    Banned
-                  </Badge>
-                ) : (
-                  <Badge variant="dot" color="green">
-                    Active
-                  </Badge>
-                )}
+                <AccountStatusBadge banned={user.banned} />
                 <Badge variant="dot" color={user.emailVerified ? 'green' : 'yellow'}>
                   {user.emailVerified ? 'Email verified' : 'Email not verified'}
                 </Badge>
@@ -102,8 +95,8 @@ export function UserDetails({
           <Fact label="Two-step sign-in">{user.twoFactorEnabled ? 'On' : 'Off'}</Fact>
           <Fact label="Support access">{user.impersonationOptOut ? 'Opted out' : 'Allowed'}</Fact>
           <Fact label="Active sessions">{user.activeSessions}</Fact>
-          <Fact label="Terms accepted">{formatDate(user.termsAcceptedAt)}</Fact>
-          <Fact label="Joined">{formatDate(user.createdAt)}</Fact>
+          <Fact label="Terms accepted">{formatDay(user.termsAcceptedAt)}</Fact>
+          <Fact label="Joined">{formatDay(user.createdAt)}</Fact>
           {user.banned ? <Fact label="Ban reason">{user.banReason || 'No reason given'}</Fact> : null}
         </SimpleGrid>
       </Paper>

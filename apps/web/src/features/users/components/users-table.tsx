@@ -1,17 +1,19 @@
 import { Anchor, Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { type AdminUserRow, type AdminUsersPage, JOB_ROLES } from '@offplan/shared';
 import { Link } from '@tanstack/react-router';
-
-const joinedFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
-
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : joinedFormat.format(date);
-}
+import { formatDay } from '../../../lib/dates.ts';
 
 export function jobRoleLabel(id: number | null | undefined): string | null {
   return JOB_ROLES.find((role) => role.id === id)?.label ?? null;
+}
+
+/** Banned or active: one badge, the same in the list and on the profile. */
+export function AccountStatusBadge({ banned }: { banned: boolean }) {
+  return (
+    <Badge variant="dot" color={banned ? 'red' : 'green'}>
+      {banned ? 'Banned' : 'Active'}
+    </Badge>
+  );
 }
 
 type UsersTableProps = {
@@ -58,19 +60,11 @@ function UserRow({ user, onOpen }: { user: AdminUserRow; onOpen: (userId: string
         <Text size="sm">{jobRoleLabel(user.jobRoleId) ?? '—'}</Text>
       </Table.Td>
       <Table.Td>
-        {user.banned ? (
-          <Badge variant="dot" color="red">
-            Banned
-          </Badge>
-        ) : (
-          <Badge variant="dot" color="green">
-            Active
-          </Badge>
-        )}
+        <AccountStatusBadge banned={user.banned} />
       </Table.Td>
       <Table.Td>
         <Text size="sm" c="dimmed">
-          {formatDate(user.createdAt)}
+          {formatDay(user.createdAt)}
         </Text>
       </Table.Td>
     </Table.Tr>
