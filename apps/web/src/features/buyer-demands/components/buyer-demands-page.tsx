@@ -5,7 +5,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buyerDemandsQueryOptions } from '../api/buyer-demands.ts';
 import { type PeriodPreset, presetRange, shownRows } from '../lib/demand-table.ts';
-import classes from './buyer-demands.module.css';
 import { type DemandFilterState, DemandFilters, dateErrors } from './demand-filters.tsx';
 import { DemandChart, DemandFigures, DemandTable } from './demand-report.tsx';
 
@@ -74,7 +73,7 @@ export function BuyerDemandsPage() {
   });
   const updating = report.isPlaceholderData && report.isFetching;
   return (
-    <Stack gap="lg" className={classes.page}>
+    <Stack gap="lg">
       <Stack gap={2}>
         <Title order={2} size="h3">
           Buyer Demands

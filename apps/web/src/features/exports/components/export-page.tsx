@@ -33,7 +33,6 @@ import {
   sydneyToday,
 } from '../lib/export-range.ts';
 import { ExportProgress } from './export-progress.tsx';
-import classes from './exports.module.css';
 import { RecentExportsTable } from './recent-exports-table.tsx';
 
 const count = new Intl.NumberFormat('en-AU');
@@ -61,7 +60,7 @@ function DatasetPicker({
                 <Text fw={600} size="sm">
                   {EXPORT_DATASET_LABELS[dataset]}
                 </Text>
-                <Text size="xs" className={classes.muted}>
+                <Text size="xs" c="dimmed">
                   {EXPORT_DATASET_DESCRIPTIONS[dataset]}
                 </Text>
               </div>
@@ -122,7 +121,7 @@ export function ExportPage() {
     <Stack gap="lg">
       <div>
         <Title order={2}>Export</Title>
-        <Text className={classes.muted} size="sm">
+        <Text c="dimmed" size="sm">
           CSV of the portal's records, straight from the database however many there are. Every export is
           recorded with who took it.
         </Text>
@@ -148,7 +147,6 @@ export function ExportPage() {
                 type="date"
                 label="From"
                 description="Sydney day, included"
-                classNames={{ description: classes.muted, error: classes.error, input: classes.input }}
                 max={today}
                 {...form.getInputProps('from')}
                 onChange={(event) => {
@@ -162,7 +160,6 @@ export function ExportPage() {
                 type="date"
                 label="To"
                 description="Sydney day, included"
-                classNames={{ description: classes.muted, error: classes.error, input: classes.input }}
                 max={today}
                 {...form.getInputProps('to')}
                 onChange={(event) => {

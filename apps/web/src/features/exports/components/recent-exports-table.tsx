@@ -9,7 +9,6 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { exactTime } from '../../../lib/dates.ts';
 import { recentExportsQueryOptions } from '../api/exports.ts';
 import { rangeLabel } from '../lib/export-range.ts';
-import classes from './exports.module.css';
 
 const OUTCOME_COLOURS: Record<ExportOutcome, string> = { finished: 'green', aborted: 'gray', failed: 'red' };
 const count = new Intl.NumberFormat('en-AU');
@@ -24,7 +23,7 @@ export function RecentExportsTable() {
           <Title order={3} size="h4">
             Recent exports
           </Title>
-          <Text size="sm" className={classes.muted}>
+          <Text size="sm" c="dimmed">
             The last {RECENT_EXPORTS_LIMIT} exports by any admin, as the audit log recorded them.
           </Text>
         </div>
@@ -50,7 +49,7 @@ export function RecentExportsTable() {
                     <Table.Td>
                       <Text size="sm">{item.actorName ?? 'Deleted user'}</Text>
                       {item.actorEmail ? (
-                        <Text size="xs" className={classes.muted}>
+                        <Text size="xs" c="dimmed">
                           {item.actorEmail}
                         </Text>
                       ) : null}

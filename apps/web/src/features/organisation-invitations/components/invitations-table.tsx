@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { OrganisationInvitation, PendingInvitation } from '@offplan/shared';
 import { useState } from 'react';

@@ -12,7 +12,6 @@ import { DistributionChart, TrendChart } from './feedback-charts.tsx';
 import { FeedbackTables } from './feedback-tables.tsx';
 import { type FilterOption, ReportFilters } from './report-filters.tsx';
 import { ReportBody, ReportEmpty } from './report-states.tsx';
-import classes from './reporting.module.css';
 
 const route = getRouteApi('/_main/reporting/buyer-feedback');
 
@@ -102,7 +101,7 @@ export function BuyerFeedbackPage() {
   });
   const options = useFilterOptions(report.data);
   return (
-    <Stack gap="lg" className={classes.report}>
+    <Stack gap="lg">
       <Stack gap={2}>
         <Title order={2} size="h3">
           Buyer feedback

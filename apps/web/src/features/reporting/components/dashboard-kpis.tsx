@@ -7,7 +7,6 @@ import type { ReactNode } from 'react';
 import { listingPerformanceQueryOptions } from '../api/reporting.ts';
 import { changeOf, formatChange, formatFigure } from '../lib/format.ts';
 import { DEFAULT_RANGE_DAYS, resolveRange } from '../lib/report-range.ts';
-import classes from './reporting.module.css';
 import { Sparkline } from './sparkline.tsx';
 
 /** The dashboard's period: the report's default range, by day, for every project the user sees. */
@@ -142,7 +141,6 @@ export function DashboardKpis() {
   const all = 'all' as const;
   return (
     <SimpleGrid
-      className={classes.report}
       cols={{ base: 1, xs: 2, lg: 4 }}
       spacing="sm"
       component="section"

@@ -13,7 +13,6 @@ import { PerformanceCharts } from './performance-charts.tsx';
 import { PerformanceTable } from './performance-table.tsx';
 import { type FilterOption, ReportFilters } from './report-filters.tsx';
 import { ProjectsLink, ReportBody, ReportEmpty } from './report-states.tsx';
-import classes from './reporting.module.css';
 
 const route = getRouteApi('/_main/reporting/listing-performance');
 
@@ -75,7 +74,7 @@ export function ListingPerformancePage() {
   });
   const projects = useProjectOptions(report.data);
   return (
-    <Stack gap="lg" className={classes.report}>
+    <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
           <Title order={2} size="h3">
