@@ -54,7 +54,7 @@ test('an admin takes reporting.view from organisation owners: the developer is r
     const refusal = developer.getByRole('alert').filter({ hasText: 'The report could not be loaded' });
     await expect(refusal).toContainText('You do not have permission to do that.');
 
-    await page.getByRole('button', { name: 'Reset Owner to default' }).click();
+    await page.getByRole('button', { name: 'Reset to default: Owner' }).click();
     await expect(page.getByText('Owner reset to default')).toBeVisible();
     await expect(ownerReporting).toBeChecked();
 

@@ -119,7 +119,7 @@ describe('RolesPage (/roles)', () => {
       expect(screen.queryByText(/unsaved changes/)).toBeNull();
       expect((cell('Owner: reporting.view') as HTMLInputElement).checked).toBe(false);
 
-      const reset = screen.getByRole('button', { name: 'Reset Owner to default' }) as HTMLButtonElement;
+      const reset = screen.getByRole('button', { name: 'Reset to default: Owner' }) as HTMLButtonElement;
       await waitFor(() => expect(reset.disabled).toBe(false));
       fireEvent.click(reset);
       await waitFor(() =>

@@ -33,7 +33,7 @@ function SetHeader({ set, dirty }: { set: PermissionSetView; dirty: boolean }) {
           {set.note ? <span aria-hidden="true"> †</span> : null}
         </Text>
         {dirty ? (
-          <Badge color="yellow" variant="light" size="sm">
+          <Badge color="yellow" variant="filled" c="black" size="sm">
             Unsaved
           </Badge>
         ) : set.edited ? (
@@ -74,7 +74,7 @@ function SetActions({
           variant="subtle"
           disabled={!set.edited || busy}
           onClick={onReset}
-          aria-label={`Reset ${set.label} to default`}
+          aria-label={`Reset to default: ${set.label}`}
         >
           Reset to default
         </Button>

@@ -70,7 +70,7 @@ export function RolesPage() {
       </Stack>
       <FormError message={failure} />
       {unsaved > 0 ? (
-        <Text size="sm" c="yellow.9" role="status">
+        <Text size="sm" fw={600} role="status">
           {unsaved === 1 ? 'One set has' : `${unsaved} sets have`} unsaved changes: save each set to apply it.
         </Text>
       ) : null}
