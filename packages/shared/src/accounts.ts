@@ -150,21 +150,6 @@ export const outboxMessageSchema = z.object({
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const mailboxPageSchema = z.object({ items: z.array(outboxMessageSchema), total: z.number().int() });
 
-/**
- * /profile/{id} admin actions (issue 19 item 1, decision 031). Paths here until API_PATHS takes them:
- * api-paths.ts belongs to every module, this contract to the admin one.
- */
-export const ADMIN_USER_API_PATHS = {
-  /** PATCH: names, title and job role (the organisation moves through `adminUserOrganisation`). */
-  user: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
-  verifyEmail: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/verify-email`,
-  passwordReset: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/password-reset`,
-  verificationEmail: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/verification-email`,
-  projects: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/projects`,
-  sessions: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/sessions`,
-  audit: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/audit`,
-} as const;
-
 /** What PATCH /api/admin/users/{id} changed, field by field (also the audit entry's data). */
 export const adminUserChangeSchema = z.object({
   before: z.record(z.string(), z.unknown()),

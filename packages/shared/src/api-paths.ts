@@ -1,3 +1,5 @@
+import type { ExportDataset } from './exports.ts';
+
 /**
  * Every API path the web app calls, in one place (decision 024): a path is written once, here, so a
  * renamed route is one edit and a grep for `'/api/` in the web finds nothing else. Parameterised
@@ -46,6 +48,71 @@ export const AUTH_API_PATHS = {
   banUser: auth('admin/ban-user'),
   unbanUser: auth('admin/unban-user'),
   revokeUserSessions: auth('admin/revoke-user-sessions'),
+} as const;
+
+/** An admin's actions on one user at /profile/{id} (issue 19 item 1, decision 031). */
+export const ADMIN_USER_API_PATHS = {
+  /** PATCH: names, title and job role (the organisation moves through `adminUserOrganisation`). */
+  user: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
+  verifyEmail: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/verify-email`,
+  passwordReset: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/password-reset`,
+  verificationEmail: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/verification-email`,
+  projects: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/projects`,
+  sessions: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/sessions`,
+  audit: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/audit`,
+} as const;
+
+/** Manage Roles (issue 19 item 2, decision 032). */
+export const ROLES_API_PATHS = {
+  roles: '/api/admin/roles',
+  role: (setKey: string) => `/api/admin/roles/${encodeURIComponent(setKey)}`,
+} as const;
+
+/** The scheduled-tasks page (issue 19 item 3, decision 033). */
+export const SCHEDULED_TASKS_API_PATHS = {
+  overview: '/api/admin/scheduled-tasks',
+  jobs: (queue: string) => `/api/admin/scheduled-tasks/queues/${encodeURIComponent(queue)}/jobs`,
+  retry: (queue: string, id: string) =>
+    `/api/admin/scheduled-tasks/queues/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(id)}/retry`,
+  cancel: (queue: string, id: string) =>
+    `/api/admin/scheduled-tasks/queues/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(id)}/cancel`,
+  /** Outside production only: a job that fails on purpose (the e2e test's failed job to retry). */
+  devFailingJob: '/api/dev/scheduled-tasks/failing-job',
+} as const;
+
+/** In-app message retraction, readers and the signed-in app's event stream (issue 19 item 7, decision 033). */
+export const IN_APP_MESSAGE_API_PATHS = {
+  retract: (messageId: string) => `/api/admin/messages/${encodeURIComponent(messageId)}/retract`,
+  receipts: (messageId: string) => `/api/admin/messages/${encodeURIComponent(messageId)}/receipts`,
+  /** Server-sent events for the signed-in app (one stream per tab). */
+  stream: '/api/notification-events',
+} as const;
+
+/** Buyer demands and the marketplace's search intake (issue 19 item 5, decision 035). */
+export const BUYER_DEMAND_PATHS = {
+  /** Admins: demand beside supply for a period. */
+  buyerDemands: '/api/buyer-demands',
+  /** The public marketplace reports its buyers' searches here. */
+  marketplaceSearches: '/api/marketplace-searches',
+} as const;
+
+/** CSV exports (issue 19 item 6, decision 036). */
+export const EXPORT_API_PATHS = {
+  exportCount: (dataset: ExportDataset) => `/api/exports/${dataset}/count`,
+  exportCsv: (dataset: ExportDataset) => `/api/exports/${dataset}`,
+  exportsRecent: '/api/exports/recent',
+} as const;
+
+/** Email settings (issue 19 item 4, decision 034). */
+export const EMAIL_SETTINGS_API_PATHS = {
+  senders: '/api/email-settings/senders',
+  sender: (tenant: string) => `/api/email-settings/senders/${encodeURIComponent(tenant)}`,
+  projects: '/api/email-settings/projects',
+  projectLeadRecipients: (projectId: number) => `/api/email-settings/projects/${projectId}/lead-recipients`,
+  templates: '/api/email-settings/templates',
+  template: (name: string) => `/api/email-settings/templates/${encodeURIComponent(name)}`,
+  templatePreview: (name: string) => `/api/email-settings/templates/${encodeURIComponent(name)}/preview`,
+  templateTest: (name: string) => `/api/email-settings/templates/${encodeURIComponent(name)}/test`,
 } as const;
 
 export const API_PATHS = {

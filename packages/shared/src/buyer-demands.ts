@@ -37,13 +37,6 @@ export function budgetBandOf(budget: number | null | undefined): BudgetBand | nu
 // ---------------------------------------------------------------------------------------------------
 // Paths (kept here until API_PATHS takes them)
 
-export const BUYER_DEMAND_PATHS = {
-  /** Admins: demand beside supply for a period. */
-  buyerDemands: '/api/buyer-demands',
-  /** The public marketplace reports its buyers' searches here. */
-  marketplaceSearches: '/api/marketplace-searches',
-} as const;
-
 // ---------------------------------------------------------------------------------------------------
 // The marketplace search intake
 

@@ -36,13 +36,6 @@ export const EXPORT_DATASET_DESCRIPTIONS: Record<ExportDataset, string> = {
   'portal-feedback': 'Messages portal users sent from the feedback page.',
 };
 
-/** The API's paths (spread into API_PATHS by the coordinator; the web reads them from here meanwhile). */
-export const EXPORT_API_PATHS = {
-  exportCount: (dataset: ExportDataset) => `/api/exports/${dataset}/count`,
-  exportCsv: (dataset: ExportDataset) => `/api/exports/${dataset}`,
-  exportsRecent: '/api/exports/recent',
-} as const;
-
 /** The rows the file will hold (counted in the export's own snapshot): what the page's progress is of. */
 export const EXPORT_ROWS_HEADER = 'x-export-rows';
 

@@ -122,17 +122,6 @@ export const messageOrganisationsResponseSchema = z.object({
 });
 
 /**
- * Issue 19 item 7 paths (to be merged into API_PATHS by the coordinator): retraction, who opened,
- * read and clicked a message, and the signed-in app's event stream.
- */
-export const IN_APP_MESSAGE_API_PATHS = {
-  retract: (messageId: string) => `/api/admin/messages/${encodeURIComponent(messageId)}/retract`,
-  receipts: (messageId: string) => `/api/admin/messages/${encodeURIComponent(messageId)}/receipts`,
-  /** Server-sent events for the signed-in app (one stream per tab). */
-  stream: '/api/notification-events',
-} as const;
-
-/**
  * The events of the notification stream: a message was retracted (`data`: `{messageId}`), or
  * announcements may have been missed (the server's listening connection came back): read the list again.
  */

@@ -4,11 +4,6 @@ import { PERMISSIONS, type Permission, type PermissionSetKey } from './permissio
 
 /** /roles, Manage Roles (issue 19 item 2, decision 032): the permission sets and their edits. */
 
-export const ROLES_API_PATHS = {
-  roles: '/api/admin/roles',
-  role: (setKey: string) => `/api/admin/roles/${encodeURIComponent(setKey)}`,
-} as const;
-
 /** One line per permission: what holding it lets a person do (the rows of the /roles matrix). */
 export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'projects.edit': 'Add projects and edit the listings of their approved projects',

@@ -6,18 +6,6 @@ import { text } from './text.ts';
  * recent jobs, read through its API, with retry and cancel. Platform admins with `settings.manage`.
  */
 
-/** The API paths of the page (to be merged into API_PATHS by the coordinator). */
-export const SCHEDULED_TASKS_API_PATHS = {
-  overview: '/api/admin/scheduled-tasks',
-  jobs: (queue: string) => `/api/admin/scheduled-tasks/queues/${encodeURIComponent(queue)}/jobs`,
-  retry: (queue: string, id: string) =>
-    `/api/admin/scheduled-tasks/queues/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(id)}/retry`,
-  cancel: (queue: string, id: string) =>
-    `/api/admin/scheduled-tasks/queues/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(id)}/cancel`,
-  /** Outside production only: a job that fails on purpose (the e2e test's failed job to retry). */
-  devFailingJob: '/api/dev/scheduled-tasks/failing-job',
-} as const;
-
 /** How often the open page reads the queue again. */
 export const SCHEDULED_TASKS_REFRESH_MS = 5_000;
 /** Jobs listed per queue and view, newest first. */

@@ -1,4 +1,5 @@
 import {
+  EMAIL_SETTINGS_API_PATHS,
   type EmailTemplateInput,
   type EmailTemplateName,
   emailPreviewSchema,
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import { type ApiClientError, apiRequest } from '../../../lib/api-client.ts';
 
 /** /email-settings (issue 19 item 4, decision 034): the admins' calls. */
-const BASE = '/api/email-settings';
+const PATHS = EMAIL_SETTINGS_API_PATHS;
 const KEY = ['email-settings'] as const;
 
 const sendersSchema = z.object({ senders: z.array(emailSenderSchema) });
@@ -25,14 +26,14 @@ const templatesSchema = z.object({ templates: z.array(emailTemplateSummarySchema
 export const sendersQueryOptions = () =>
   queryOptions({
     queryKey: [...KEY, 'senders'],
-    queryFn: ({ signal }) => apiRequest(`${BASE}/senders`, { schema: sendersSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(PATHS.senders, { schema: sendersSchema, signal }),
   });
 
 export function useSaveSender(tenant: Tenant) {
   const queryClient = useQueryClient();
   return useMutation<z.output<typeof emailSenderSchema>, ApiClientError, { name: string; address: string }>({
     mutationFn: (body) =>
-      apiRequest(`${BASE}/senders/${tenant}`, { method: 'PUT', body, schema: emailSenderSchema }),
+      apiRequest(PATHS.sender(tenant), { method: 'PUT', body, schema: emailSenderSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...KEY, 'senders'] }),
   });
 }
@@ -41,7 +42,7 @@ export const recipientProjectsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: [...KEY, 'projects', q],
     queryFn: ({ signal }) =>
-      apiRequest(`${BASE}/projects?${new URLSearchParams(q ? { q } : {})}`, {
+      apiRequest(`${PATHS.projects}?${new URLSearchParams(q ? { q } : {})}`, {
         schema: projectsSchema,
         signal,
       }),
@@ -52,14 +53,14 @@ export const recipientsQueryOptions = (projectId: number) =>
   queryOptions({
     queryKey: [...KEY, 'recipients', projectId],
     queryFn: ({ signal }) =>
-      apiRequest(`${BASE}/projects/${projectId}/lead-recipients`, { schema: leadRecipientsSchema, signal }),
+      apiRequest(PATHS.projectLeadRecipients(projectId), { schema: leadRecipientsSchema, signal }),
   });
 
 export function useSaveRecipients(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation<z.output<typeof leadRecipientsSchema>, ApiClientError, string[]>({
     mutationFn: (emails) =>
-      apiRequest(`${BASE}/projects/${projectId}/lead-recipients`, {
+      apiRequest(PATHS.projectLeadRecipients(projectId), {
         method: 'PUT',
         body: { emails },
         schema: leadRecipientsSchema,
@@ -75,14 +76,14 @@ export const templatesQueryOptions = (tenant: Tenant) =>
   queryOptions({
     queryKey: [...KEY, 'templates', tenant],
     queryFn: ({ signal }) =>
-      apiRequest(`${BASE}/templates?tenant=${tenant}`, { schema: templatesSchema, signal }),
+      apiRequest(`${PATHS.templates}?tenant=${tenant}`, { schema: templatesSchema, signal }),
   });
 
 export const templateQueryOptions = (tenant: Tenant, name: EmailTemplateName) =>
   queryOptions({
     queryKey: [...KEY, 'templates', tenant, name],
     queryFn: ({ signal }) =>
-      apiRequest(`${BASE}/templates/${name}?tenant=${tenant}`, { schema: emailTemplateSchema, signal }),
+      apiRequest(`${PATHS.template(name)}?tenant=${tenant}`, { schema: emailTemplateSchema, signal }),
   });
 
 type TemplateTarget = { tenant: Tenant; name: EmailTemplateName };
@@ -90,7 +91,7 @@ type TemplateTarget = { tenant: Tenant; name: EmailTemplateName };
 export function usePreviewTemplate({ tenant, name }: TemplateTarget) {
   return useMutation<z.output<typeof emailPreviewSchema>, ApiClientError, EmailTemplateInput>({
     mutationFn: (body) =>
-      apiRequest(`${BASE}/templates/${name}/preview?tenant=${tenant}`, {
+      apiRequest(`${PATHS.templatePreview(name)}?tenant=${tenant}`, {
         method: 'POST',
         body,
         schema: emailPreviewSchema,
@@ -101,7 +102,7 @@ export function usePreviewTemplate({ tenant, name }: TemplateTarget) {
 export function useTestTemplate({ tenant, name }: TemplateTarget) {
   return useMutation<z.output<typeof emailTestSentSchema>, ApiClientError, EmailTemplateInput>({
     mutationFn: (body) =>
-      apiRequest(`${BASE}/templates/${name}/test?tenant=${tenant}`, {
+      apiRequest(`${PATHS.templateTest(name)}?tenant=${tenant}`, {
         method: 'POST',
         body,
         schema: emailTestSentSchema,
@@ -114,7 +115,7 @@ export function useSaveTemplate({ tenant, name }: TemplateTarget) {
   const queryClient = useQueryClient();
   return useMutation<z.output<typeof emailTemplateSchema>, ApiClientError, EmailTemplateInput | null>({
     mutationFn: (body) =>
-      apiRequest(`${BASE}/templates/${name}?tenant=${tenant}`, {
+      apiRequest(`${PATHS.template(name)}?tenant=${tenant}`, {
         method: body ? 'PUT' : 'DELETE',
         ...(body ? { body } : {}),
         schema: emailTemplateSchema,
