@@ -165,9 +165,9 @@ test("a visitor's view and brochure download reach the developer's report; filte
     .replace(/^\uFEFF/, '')
     .split('\r\n');
   expect(lines[0]).toBe(
-    'Project,Page views,Unique visitors,Enquiries,Conversion,Brochure downloads,Floorplan views,Phone reveals,Video plays,Gallery opens',
+    '"Project","Page views","Unique visitors","Enquiries","Conversion","Brochure downloads","Floorplan views","Phone reveals","Video plays","Gallery opens"',
   );
-  expect(lines[1]).toMatch(new RegExp(`^"?${listing.title}"?,\\d+,\\d+,\\d+,`));
+  expect(lines[1]).toMatch(new RegExp(`^"${listing.title}","\\d+","\\d+","\\d+",`));
   const png = await readDownload(page, () =>
     page.getByRole('button', { name: `Download ${enquiries} over time as PNG` }).click(),
   );

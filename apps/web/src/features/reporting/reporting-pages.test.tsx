@@ -261,11 +261,11 @@ describe('/reporting/listing-performance', () => {
       expect(blobs).toHaveLength(1);
       const lines = (await blobs[0]!.text()).replace(/^\uFEFF/, '').split('\r\n');
       expect(lines[0]).toBe(
-        'Project,Page views,Unique visitors,Enquiries,Conversion,Brochure downloads,Floorplan views,Phone reveals,Video plays,Gallery opens',
+        '"Project","Page views","Unique visitors","Enquiries","Conversion","Brochure downloads","Floorplan views","Phone reveals","Video plays","Gallery opens"',
       );
-      expect(lines[1]).toBe('Harbour Residences,900,800,30,3.3%,90,60,12,30,150');
-      expect(lines[2]).toBe('"Quay, ""The"" Towers",300,800,6,2%,90,60,12,30,150');
-      expect(lines[3]).toMatch(/^All selected projects,1200,/);
+      expect(lines[1]).toBe('"Harbour Residences","900","800","30","3.3%","90","60","12","30","150"');
+      expect(lines[2]).toBe('"Quay, ""The"" Towers","300","800","6","2%","90","60","12","30","150"');
+      expect(lines[3]).toMatch(/^"All selected projects","1200",/);
     },
     SLOW,
   );

@@ -1,10 +1,10 @@
 import {
   type BuyerDemandAnswer,
   type BuyerDemandRow,
-  csvCell,
   DEMAND_GROUPING_LABELS,
   REPORTING_TIME_ZONE,
 } from '@offplan/shared';
+import { downloadBlob, toCsv } from '../../../lib/csv.ts';
 
 /**
  * The table of /buyer-demands and its CSV, from one description: the CSV is exactly the table (same
@@ -68,31 +68,22 @@ export function shownRows(answer: BuyerDemandAnswer, outrunningOnly: boolean): B
 /** The CSV of the table as shown (UTF-8 with a byte-order mark, CRLF lines). */
 export function demandCsv(answer: BuyerDemandAnswer, rows: readonly BuyerDemandRow[]): string {
   const header = demandTableHeader(answer);
-  const lines = [
-    header.map(csvCell).join(','),
-    ...rows.map((row) =>
-      demandTableCells(row, answer.comparesSupply)
-        .map((cell, index) => csvCell(formatDemandCell(cell, header[index]!)))
-        .join(','),
-    ),
-  ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  const cells = rows.map((row) =>
+    demandTableCells(row, answer.comparesSupply).map((cell, index) => formatDemandCell(cell, header[index]!)),
+  );
+  return `\uFEFF${toCsv(header, cells)}`;
 }
 
 export function demandCsvFileName(answer: BuyerDemandAnswer): string {
   return `buyer-demand-by-${answer.groupBy.toLowerCase().replace('_', '-')}-${answer.startDate}-to-${answer.endDate}.csv`;
 }
 
-/** Saves the CSV through a temporary link (no server round trip). */
+/** Saves the CSV (no server round trip). */
 export function downloadDemandCsv(answer: BuyerDemandAnswer, rows: readonly BuyerDemandRow[]): void {
-  const url = URL.createObjectURL(new Blob([demandCsv(answer, rows)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = demandCsvFileName(answer);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(
+    new Blob([demandCsv(answer, rows)], { type: 'text/csv;charset=utf-8' }),
+    demandCsvFileName(answer),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -2,8 +2,8 @@ import { type ExportDataset, type ExportRange, exportFileName } from '@offplan/s
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ApiClientError, isApiClientError } from '../../../lib/api-client.ts';
+import { downloadBlob } from '../../../lib/csv.ts';
 import { downloadExport, type ExportProgress, recentExportsQueryKey } from '../api/exports.ts';
-import { saveFile } from '../lib/save-file.ts';
 
 export type ExportRun =
   | { state: 'idle' }
@@ -39,7 +39,7 @@ export function useExportDownload() {
           },
         });
         const fileName = exportFileName(dataset, range);
-        saveFile(file, fileName);
+        downloadBlob(file, fileName);
         setRun({ state: 'saved', dataset, rows, fileName });
       } catch (error) {
         if (abort.signal.aborted) setRun({ state: 'cancelled', dataset, rows });

@@ -2,8 +2,8 @@ import '@mantine/charts/styles.css';
 import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPhoto, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { downloadBlob } from '../../../lib/csv.ts';
 import { chartToPng } from '../lib/chart-png.ts';
-import { downloadBlob } from '../lib/csv.ts';
 import { ScrollTable } from './scroll-table.tsx';
 
 export type ChartTable = { header: string[]; rows: (string | number)[][] };

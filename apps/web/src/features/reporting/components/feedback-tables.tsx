@@ -6,8 +6,8 @@ import {
   type RatingSummary,
 } from '@offplan/shared';
 import { IconDownload } from '@tabler/icons-react';
+import { type CsvCell, downloadCsv } from '../../../lib/csv.ts';
 import { useReportingStore } from '../../../stores/reporting-store.ts';
-import { type CsvCell, downloadCsv } from '../lib/csv.ts';
 import { formatStars } from '../lib/format.ts';
 import { ScrollTable } from './scroll-table.tsx';
 

@@ -6,7 +6,7 @@ import {
   type PerformanceFigures,
 } from '@offplan/shared';
 import { IconDownload } from '@tabler/icons-react';
-import { type CsvCell, downloadCsv } from '../lib/csv.ts';
+import { type CsvCell, downloadCsv } from '../../../lib/csv.ts';
 import { formatFigure } from '../lib/format.ts';
 import { ScrollTable } from './scroll-table.tsx';
 
