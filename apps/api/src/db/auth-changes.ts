@@ -4,6 +4,9 @@ import pg from 'pg';
 /** The channel migration 0005's triggers announce on when a session or user row changes (decision 023). */
 export const AUTH_CHANGE_CHANNEL = 'auth_changed';
 
+/** Payload of migration 0016's trigger: a permission set was edited or reset at /roles (nothing about sessions). */
+export const PERMISSIONS_CHANGED = 'permissions';
+
 /** Payload for "anything may have changed": a table was truncated, or changes may have been missed. */
 export const ALL_AUTH_CHANGED = '*';
 

@@ -117,14 +117,16 @@ describe('listing event partitions', () => {
     expect(await metricCount(id, '2023-07-10')).toBe(1);
   });
 
-  it("forget the intake's per-address counters once their minute has ended, and no others", async () => {
+  it("forget the public intakes' per-address counters once their minute has ended, and no others", async () => {
     await t.db.execute(sql`
       insert into throttle_counters (key, window_started_at, hits) values
         ('listing-events:203.0.113.1', now() - interval '2 minutes', 600),
+        ('marketplace-searches:203.0.113.3', now() - interval '2 minutes', 600),
+        ('marketplace-searches:203.0.113.4', now(), 5),
         ('listing-events:203.0.113.2', now(), 5),
         ('enquiry-address:203.0.113.1', now() - interval '2 minutes', 3)`);
     const run = await maintainListingEventPartitions(t.db, { logger, retentionDays: 36_500 });
-    expect(run.forgotten).toBeGreaterThanOrEqual(1);
+    expect(run.forgotten).toBeGreaterThanOrEqual(2);
     const left = (await t.db.execute(sql`
       select key from throttle_counters where key like '%203.0.113.%' order by key`)) as unknown as Rows<{
       key: string;
@@ -132,6 +134,7 @@ describe('listing event partitions', () => {
     expect(left.rows.map((row) => row.key)).toEqual([
       'enquiry-address:203.0.113.1',
       'listing-events:203.0.113.2',
+      'marketplace-searches:203.0.113.4',
     ]);
   });
 

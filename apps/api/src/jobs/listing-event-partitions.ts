@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { Settings } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
+import { forgetEndedMarketplaceSearchLimits } from '../modules/buyer-demands/marketplace-searches.repository.ts';
 import { forgetEndedListingEventLimits } from '../modules/listing-events/listing-events.repository.ts';
 import {
   dropListingEventPartitionsBefore,
@@ -16,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * One upkeep run: the partitions of this month and the next two exist, the months wholly older than
  * the analytics retention (`ANALYTICS_RETENTION_DAYS`) are dropped (rollups are never touched), and
- * the intake's ended per-address counters are forgotten.
+ * the public intakes' ended per-address counters (listing events, marketplace searches) are forgotten.
  */
 export async function maintainListingEventPartitions(
   db: Db,
@@ -26,7 +27,8 @@ export async function maintainListingEventPartitions(
   const created = await ensureListingEventPartitions(db, now);
   const cutoff = new Date(now.getTime() - options.retentionDays * DAY_MS);
   const dropped = await dropListingEventPartitionsBefore(db, cutoff);
-  const forgotten = await forgetEndedListingEventLimits(db);
+  const forgotten =
+    (await forgetEndedListingEventLimits(db)) + (await forgetEndedMarketplaceSearchLimits(db));
   if (created || dropped.length)
     options.logger.info({ created, dropped, cutoff, forgotten }, 'listing event partitions');
   return { created, dropped, forgotten };

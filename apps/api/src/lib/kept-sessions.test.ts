@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthSession } from '../auth.ts';
-import type { AuthChanges } from '../db/auth-changes.ts';
+import { type AuthChanges, PERMISSIONS_CHANGED } from '../db/auth-changes.ts';
 import { keptSessions, SESSION_KEEP_MS, SESSIONS_KEPT_MAX } from './kept-sessions.ts';
 
 /** A change feed the test drives: what it announces and whether it is live. */
@@ -79,6 +79,14 @@ describe('kept sessions (decision 023)', () => {
       changes.announce(payload);
       expect(kept.size).toBe(0);
     }
+  });
+
+  it('keeps every session when a permission set changes (permissions are read per check, not kept here)', () => {
+    const { changes, kept, keep } = setUp();
+    keep('t1', 's1', 'u1');
+    changes.announce(PERMISSIONS_CHANGED);
+    expect(kept.size).toBe(1);
+    expect(kept.get('t1', 0)).toBeDefined();
   });
 
   it('keeps at most SESSIONS_KEPT_MAX, letting the oldest go', () => {

@@ -1,6 +1,6 @@
 import type { OrganisationRole } from '@offplan/shared';
 import type { AuthSession } from '../auth.ts';
-import type { AuthChanges } from '../db/auth-changes.ts';
+import { type AuthChanges, PERMISSIONS_CHANGED } from '../db/auth-changes.ts';
 
 /**
  * Sessions kept per process (decision 023): enough for every signed-in person of a busy day. A kept
@@ -42,6 +42,8 @@ export function keptSessions(changes: AuthChanges) {
     heard++;
     if (payload.startsWith('s:')) drop(bySession.get(payload.slice(2)));
     else if (payload.startsWith('u:')) for (const entry of byUser.get(payload.slice(2)) ?? []) drop(entry);
+    // A kept session holds the user and their organisation role, never their permissions (read per check).
+    else if (payload === PERMISSIONS_CHANGED) return;
     else {
       // '*', or a payload this version does not know: forgetting everything is always safe.
       byToken.clear();

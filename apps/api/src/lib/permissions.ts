@@ -14,9 +14,6 @@ import { member, permissionSetOverrides } from '../db/schema/index.ts';
 
 type PermissionUser = { id: string; role?: string | null; jobRoleId?: number | null };
 
-/** What migration 0016's trigger announces on the auth channel when a set is edited or reset. */
-export const PERMISSIONS_CHANGED = 'permissions';
-
 /** Where the sets are read from: the process's database (its reader keeps them), or a bare handle. */
 export type PermissionSource = Pick<Database, 'db' | 'authChanges'> | Db;
 

@@ -266,3 +266,30 @@ describe('what the admin sees of a user', () => {
     });
   });
 });
+
+describe('the users.manage permission (/roles)', () => {
+  it('refuses the admin user calls once the platform admin set loses users.manage, and serves them after the reset', async () => {
+    const roles = await send('/api/admin/roles', admin.cookie);
+    const platform = ((await roles.json()) as { sets: { key: string; permissions: string[] }[] }).sets.find(
+      (set) => set.key === 'platform_admin',
+    )!;
+    const without = platform.permissions.filter((permission) => permission !== 'users.manage');
+    expect(
+      (
+        await send('/api/admin/roles/platform_admin', admin.cookie, {
+          method: 'PUT',
+          json: { permissions: without },
+        })
+      ).status,
+    ).toBe(200);
+    try {
+      expect((await send('/api/admin/users', admin.cookie)).status).toBe(403);
+      expect((await send(PATHS.projects(marketer.id), admin.cookie)).status).toBe(403);
+    } finally {
+      expect((await send('/api/admin/roles/platform_admin', admin.cookie, { method: 'DELETE' })).status).toBe(
+        200,
+      );
+    }
+    expect((await send('/api/admin/users', admin.cookie)).status).toBe(200);
+  });
+});

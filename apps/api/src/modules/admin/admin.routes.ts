@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  ADMIN_AREA_PERMISSIONS,
   adminUserAuditSchema,
   adminUserDetailSchema,
   adminUserEmailSentSchema,
@@ -12,7 +13,7 @@ import {
   text,
 } from '@offplan/shared';
 import { errorResponse, jsonResponse } from '../../lib/router.ts';
-import { jsonBody, requirePlatformAdmin } from '../../middlewares/guards.ts';
+import { jsonBody, requirePermission, requirePlatformAdmin } from '../../middlewares/guards.ts';
 
 /** The search words follow the text rule: a NUL is refused (400), never handed to the database. */
 const usersQuery = adminUsersQuerySchema.extend({ q: text().trim().max(200).optional() });
@@ -20,7 +21,7 @@ const usersQuery = adminUsersQuerySchema.extend({ q: text().trim().max(200).opti
 export const getAdminUsers = createRoute({
   method: 'get',
   path: '/api/admin/users',
-  middleware: [requirePlatformAdmin] as const,
+  middleware: [requirePlatformAdmin, requirePermission(ADMIN_AREA_PERMISSIONS.users)] as const,
   tags: ['Admin'],
   summary: 'Users, searched by name, email or organisation, newest first, paged',
   request: { query: usersQuery },
@@ -38,7 +39,7 @@ export const getAdminUsers = createRoute({
 export const getAdminUser = createRoute({
   method: 'get',
   path: '/api/admin/users/{id}',
-  middleware: [requirePlatformAdmin] as const,
+  middleware: [requirePlatformAdmin, requirePermission(ADMIN_AREA_PERMISSIONS.users)] as const,
   tags: ['Admin'],
   summary: 'One user as the admin sees them at /profile/{id}',
   request: { params: z.object({ id: text().min(1).max(100) }) },
@@ -72,7 +73,7 @@ export const adminUserUpdateRequestSchema = z.strictObject({
 export const patchAdminUser = createRoute({
   method: 'patch',
   path: '/api/admin/users/{id}',
-  middleware: [requirePlatformAdmin, jsonBody] as const,
+  middleware: [requirePlatformAdmin, requirePermission(ADMIN_AREA_PERMISSIONS.users), jsonBody] as const,
   tags: ['Admin'],
   summary: "Edits a user's first and last name, title and job role (audited with before and after)",
   description:
@@ -92,7 +93,7 @@ export const patchAdminUser = createRoute({
 export const postAdminUserVerifyEmail = createRoute({
   method: 'post',
   path: '/api/admin/users/{id}/verify-email',
-  middleware: [requirePlatformAdmin] as const,
+  middleware: [requirePlatformAdmin, requirePermission(ADMIN_AREA_PERMISSIONS.users)] as const,
   tags: ['Admin'],
   summary: "Marks a user's email address verified (audited)",
   request: { params: userParams },
@@ -106,7 +107,7 @@ export const postAdminUserVerifyEmail = createRoute({
 export const postAdminUserPasswordReset = createRoute({
   method: 'post',
   path: '/api/admin/users/{id}/password-reset',
-  middleware: [requirePlatformAdmin] as const,
+  middleware: [requirePlatformAdmin, requirePermission(ADMIN_AREA_PERMISSIONS.users)] as const,
   tags: ['Admin'],
   summary: "Emails the user better-auth's password-reset link (their sessions stay until they reset)",
   request: { params: userParams },
@@ -120,7 +121,7 @@ export const postAdminUserPasswordReset = createRoute({
 export const postAdminUserVerificationEmail = createRoute({
   method: 'post',
   path: '/api/admin/users/{id}/verification-email',
-  middleware: [requirePlatformAdmin] as const,
+  middleware: [requirePlatformAdmin, requirePermission(ADMIN_AREA_PERMISSIONS.users)] as const,
   tags: ['Admin'],
   summary: 'Sends the verification email again, while the address is not verified',
   request: { params: userParams },
@@ -135,7 +136,7 @@ export const postAdminUserVerificationEmail = createRoute({
 export const getAdminUserProjects = createRoute({
   method: 'get',
   path: '/api/admin/users/{id}/projects',
-  middleware: [requirePlatformAdmin] as const,
+  middleware: [requirePlatformAdmin, requirePermission(ADMIN_AREA_PERMISSIONS.users)] as const,
   tags: ['Admin'],
   summary: "The user's projects with their access: member, recommended or awaiting access",
   request: { params: userParams },
@@ -145,7 +146,7 @@ export const getAdminUserProjects = createRoute({
 export const getAdminUserSessions = createRoute({
   method: 'get',
   path: '/api/admin/users/{id}/sessions',
-  middleware: [requirePlatformAdmin] as const,
+  middleware: [requirePlatformAdmin, requirePermission(ADMIN_AREA_PERMISSIONS.users)] as const,
   tags: ['Admin'],
   summary: "The user's sessions that have not expired, with who acted as them",
   request: { params: userParams },
@@ -155,7 +156,7 @@ export const getAdminUserSessions = createRoute({
 export const getAdminUserAudit = createRoute({
   method: 'get',
   path: '/api/admin/users/{id}/audit',
-  middleware: [requirePlatformAdmin] as const,
+  middleware: [requirePlatformAdmin, requirePermission(ADMIN_AREA_PERMISSIONS.users)] as const,
   tags: ['Admin'],
   summary: 'The newest audit entries about the user or made by them (at most 50)',
   request: { params: userParams },
