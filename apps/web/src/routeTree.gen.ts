@@ -23,9 +23,12 @@ import { Route as BareLogin3RouteImport } from './routes/_bare/login-3'
 import { Route as BareSidebarsRouteImport } from './routes/_bare/sidebars'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainAccessrequestsRouteImport } from './routes/_main/accessrequests'
+import { Route as MainBuyerDemandsRouteImport } from './routes/_main/buyer-demands'
 import { Route as MainCrmRouteImport } from './routes/_main/crm'
 import { Route as MainDashboardRouteImport } from './routes/_main/dashboard'
+import { Route as MainEmailSettingsRouteImport } from './routes/_main/email-settings'
 import { Route as MainEnquiriesRouteImport } from './routes/_main/enquiries'
+import { Route as MainExportRouteImport } from './routes/_main/export'
 import { Route as MainFeedbackRouteImport } from './routes/_main/feedback'
 import { Route as MainLeadScoringRouteImport } from './routes/_main/lead-scoring'
 import { Route as MainLeadsRouteImport } from './routes/_main/leads'
@@ -34,6 +37,7 @@ import { Route as MainOffplanAiRouteImport } from './routes/_main/offplan-ai'
 import { Route as MainOrganisationRouteImport } from './routes/_main/organisation'
 import { Route as MainPendingInvitesRouteImport } from './routes/_main/pending-invites'
 import { Route as MainProfileRouteImport } from './routes/_main/profile'
+import { Route as MainRolesRouteImport } from './routes/_main/roles'
 import { Route as MainSiteSettingsRouteImport } from './routes/_main/site-settings'
 import { Route as MainUsersRouteImport } from './routes/_main/users'
 import { Route as OnboardingActivateRouteImport } from './routes/_onboarding/activate'
@@ -45,6 +49,7 @@ import { Route as OnboardingVerifyEmailRouteImport } from './routes/_onboarding/
 import { Route as AuthForgotPasswordTokenRouteImport } from './routes/_auth/forgot-password_.$token'
 import { Route as AuthLoginVerifyOtpRouteImport } from './routes/_auth/login_.verify-otp'
 import { Route as AuthLoginVerifyPhoneRouteImport } from './routes/_auth/login_.verify-phone'
+import { Route as MainAdminScheduledTasksRouteImport } from './routes/_main/admin.scheduled-tasks'
 import { Route as MainDevMailboxRouteImport } from './routes/_main/dev.mailbox'
 import { Route as MainProfileIdRouteImport } from './routes/_main/profile_.$id'
 import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/index'
@@ -123,6 +128,11 @@ const MainAccessrequestsRoute = MainAccessrequestsRouteImport.update({
   path: '/accessrequests',
   getParentRoute: () => MainRoute,
 } as any)
+const MainBuyerDemandsRoute = MainBuyerDemandsRouteImport.update({
+  id: '/buyer-demands',
+  path: '/buyer-demands',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainCrmRoute = MainCrmRouteImport.update({
   id: '/crm',
   path: '/crm',
@@ -133,9 +143,19 @@ const MainDashboardRoute = MainDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => MainRoute,
 } as any)
+const MainEmailSettingsRoute = MainEmailSettingsRouteImport.update({
+  id: '/email-settings',
+  path: '/email-settings',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainEnquiriesRoute = MainEnquiriesRouteImport.update({
   id: '/enquiries',
   path: '/enquiries',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainExportRoute = MainExportRouteImport.update({
+  id: '/export',
+  path: '/export',
   getParentRoute: () => MainRoute,
 } as any)
 const MainFeedbackRoute = MainFeedbackRouteImport.update({
@@ -176,6 +196,11 @@ const MainPendingInvitesRoute = MainPendingInvitesRouteImport.update({
 const MainProfileRoute = MainProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainRolesRoute = MainRolesRouteImport.update({
+  id: '/roles',
+  path: '/roles',
   getParentRoute: () => MainRoute,
 } as any)
 const MainSiteSettingsRoute = MainSiteSettingsRouteImport.update({
@@ -232,6 +257,11 @@ const AuthLoginVerifyPhoneRoute = AuthLoginVerifyPhoneRouteImport.update({
   id: '/login_/verify-phone',
   path: '/login/verify-phone',
   getParentRoute: () => AuthRoute,
+} as any)
+const MainAdminScheduledTasksRoute = MainAdminScheduledTasksRouteImport.update({
+  id: '/admin/scheduled-tasks',
+  path: '/admin/scheduled-tasks',
+  getParentRoute: () => MainRoute,
 } as any)
 const MainDevMailboxRoute = MainDevMailboxRouteImport.update({
   id: '/dev/mailbox',
@@ -302,9 +332,12 @@ export interface FileRoutesByFullPath {
   '/login-3': typeof BareLogin3Route
   '/sidebars': typeof BareSidebarsRoute
   '/accessrequests': typeof MainAccessrequestsRoute
+  '/buyer-demands': typeof MainBuyerDemandsRoute
   '/crm': typeof MainCrmRoute
   '/dashboard': typeof MainDashboardRoute
+  '/email-settings': typeof MainEmailSettingsRoute
   '/enquiries': typeof MainEnquiriesRoute
+  '/export': typeof MainExportRoute
   '/feedback': typeof MainFeedbackRoute
   '/lead-scoring': typeof MainLeadScoringRoute
   '/leads': typeof MainLeadsRoute
@@ -313,6 +346,7 @@ export interface FileRoutesByFullPath {
   '/organisation': typeof MainOrganisationRoute
   '/pending-invites': typeof MainPendingInvitesRoute
   '/profile': typeof MainProfileRoute
+  '/roles': typeof MainRolesRoute
   '/site-settings': typeof MainSiteSettingsRoute
   '/users': typeof MainUsersRoute
   '/activate': typeof OnboardingActivateRoute
@@ -324,6 +358,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password/$token': typeof AuthForgotPasswordTokenRoute
   '/login/verify-otp': typeof AuthLoginVerifyOtpRoute
   '/login/verify-phone': typeof AuthLoginVerifyPhoneRoute
+  '/admin/scheduled-tasks': typeof MainAdminScheduledTasksRoute
   '/dev/mailbox': typeof MainDevMailboxRoute
   '/profile/$id': typeof MainProfileIdRoute
   '/projects/new': typeof MainProjectsNewRoute
@@ -347,9 +382,12 @@ export interface FileRoutesByTo {
   '/login-3': typeof BareLogin3Route
   '/sidebars': typeof BareSidebarsRoute
   '/accessrequests': typeof MainAccessrequestsRoute
+  '/buyer-demands': typeof MainBuyerDemandsRoute
   '/crm': typeof MainCrmRoute
   '/dashboard': typeof MainDashboardRoute
+  '/email-settings': typeof MainEmailSettingsRoute
   '/enquiries': typeof MainEnquiriesRoute
+  '/export': typeof MainExportRoute
   '/feedback': typeof MainFeedbackRoute
   '/lead-scoring': typeof MainLeadScoringRoute
   '/leads': typeof MainLeadsRoute
@@ -358,6 +396,7 @@ export interface FileRoutesByTo {
   '/organisation': typeof MainOrganisationRoute
   '/pending-invites': typeof MainPendingInvitesRoute
   '/profile': typeof MainProfileRoute
+  '/roles': typeof MainRolesRoute
   '/site-settings': typeof MainSiteSettingsRoute
   '/users': typeof MainUsersRoute
   '/activate': typeof OnboardingActivateRoute
@@ -369,6 +408,7 @@ export interface FileRoutesByTo {
   '/forgot-password/$token': typeof AuthForgotPasswordTokenRoute
   '/login/verify-otp': typeof AuthLoginVerifyOtpRoute
   '/login/verify-phone': typeof AuthLoginVerifyPhoneRoute
+  '/admin/scheduled-tasks': typeof MainAdminScheduledTasksRoute
   '/dev/mailbox': typeof MainDevMailboxRoute
   '/profile/$id': typeof MainProfileIdRoute
   '/projects/new': typeof MainProjectsNewRoute
@@ -396,9 +436,12 @@ export interface FileRoutesById {
   '/_bare/login-3': typeof BareLogin3Route
   '/_bare/sidebars': typeof BareSidebarsRoute
   '/_main/accessrequests': typeof MainAccessrequestsRoute
+  '/_main/buyer-demands': typeof MainBuyerDemandsRoute
   '/_main/crm': typeof MainCrmRoute
   '/_main/dashboard': typeof MainDashboardRoute
+  '/_main/email-settings': typeof MainEmailSettingsRoute
   '/_main/enquiries': typeof MainEnquiriesRoute
+  '/_main/export': typeof MainExportRoute
   '/_main/feedback': typeof MainFeedbackRoute
   '/_main/lead-scoring': typeof MainLeadScoringRoute
   '/_main/leads': typeof MainLeadsRoute
@@ -407,6 +450,7 @@ export interface FileRoutesById {
   '/_main/organisation': typeof MainOrganisationRoute
   '/_main/pending-invites': typeof MainPendingInvitesRoute
   '/_main/profile': typeof MainProfileRoute
+  '/_main/roles': typeof MainRolesRoute
   '/_main/site-settings': typeof MainSiteSettingsRoute
   '/_main/users': typeof MainUsersRoute
   '/_onboarding/activate': typeof OnboardingActivateRoute
@@ -419,6 +463,7 @@ export interface FileRoutesById {
   '/_auth/forgot-password_/$token': typeof AuthForgotPasswordTokenRoute
   '/_auth/login_/verify-otp': typeof AuthLoginVerifyOtpRoute
   '/_auth/login_/verify-phone': typeof AuthLoginVerifyPhoneRoute
+  '/_main/admin/scheduled-tasks': typeof MainAdminScheduledTasksRoute
   '/_main/dev/mailbox': typeof MainDevMailboxRoute
   '/_main/profile_/$id': typeof MainProfileIdRoute
   '/_main/projects/new': typeof MainProjectsNewRoute
@@ -444,9 +489,12 @@ export interface FileRouteTypes {
     | '/login-3'
     | '/sidebars'
     | '/accessrequests'
+    | '/buyer-demands'
     | '/crm'
     | '/dashboard'
+    | '/email-settings'
     | '/enquiries'
+    | '/export'
     | '/feedback'
     | '/lead-scoring'
     | '/leads'
@@ -455,6 +503,7 @@ export interface FileRouteTypes {
     | '/organisation'
     | '/pending-invites'
     | '/profile'
+    | '/roles'
     | '/site-settings'
     | '/users'
     | '/activate'
@@ -466,6 +515,7 @@ export interface FileRouteTypes {
     | '/forgot-password/$token'
     | '/login/verify-otp'
     | '/login/verify-phone'
+    | '/admin/scheduled-tasks'
     | '/dev/mailbox'
     | '/profile/$id'
     | '/projects/new'
@@ -489,9 +539,12 @@ export interface FileRouteTypes {
     | '/login-3'
     | '/sidebars'
     | '/accessrequests'
+    | '/buyer-demands'
     | '/crm'
     | '/dashboard'
+    | '/email-settings'
     | '/enquiries'
+    | '/export'
     | '/feedback'
     | '/lead-scoring'
     | '/leads'
@@ -500,6 +553,7 @@ export interface FileRouteTypes {
     | '/organisation'
     | '/pending-invites'
     | '/profile'
+    | '/roles'
     | '/site-settings'
     | '/users'
     | '/activate'
@@ -511,6 +565,7 @@ export interface FileRouteTypes {
     | '/forgot-password/$token'
     | '/login/verify-otp'
     | '/login/verify-phone'
+    | '/admin/scheduled-tasks'
     | '/dev/mailbox'
     | '/profile/$id'
     | '/projects/new'
@@ -537,9 +592,12 @@ export interface FileRouteTypes {
     | '/_bare/login-3'
     | '/_bare/sidebars'
     | '/_main/accessrequests'
+    | '/_main/buyer-demands'
     | '/_main/crm'
     | '/_main/dashboard'
+    | '/_main/email-settings'
     | '/_main/enquiries'
+    | '/_main/export'
     | '/_main/feedback'
     | '/_main/lead-scoring'
     | '/_main/leads'
@@ -548,6 +606,7 @@ export interface FileRouteTypes {
     | '/_main/organisation'
     | '/_main/pending-invites'
     | '/_main/profile'
+    | '/_main/roles'
     | '/_main/site-settings'
     | '/_main/users'
     | '/_onboarding/activate'
@@ -560,6 +619,7 @@ export interface FileRouteTypes {
     | '/_auth/forgot-password_/$token'
     | '/_auth/login_/verify-otp'
     | '/_auth/login_/verify-phone'
+    | '/_main/admin/scheduled-tasks'
     | '/_main/dev/mailbox'
     | '/_main/profile_/$id'
     | '/_main/projects/new'
@@ -681,6 +741,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAccessrequestsRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/buyer-demands': {
+      id: '/_main/buyer-demands'
+      path: '/buyer-demands'
+      fullPath: '/buyer-demands'
+      preLoaderRoute: typeof MainBuyerDemandsRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/crm': {
       id: '/_main/crm'
       path: '/crm'
@@ -695,11 +762,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainDashboardRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/email-settings': {
+      id: '/_main/email-settings'
+      path: '/email-settings'
+      fullPath: '/email-settings'
+      preLoaderRoute: typeof MainEmailSettingsRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/enquiries': {
       id: '/_main/enquiries'
       path: '/enquiries'
       fullPath: '/enquiries'
       preLoaderRoute: typeof MainEnquiriesRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/export': {
+      id: '/_main/export'
+      path: '/export'
+      fullPath: '/export'
+      preLoaderRoute: typeof MainExportRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/feedback': {
@@ -756,6 +837,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof MainProfileRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/roles': {
+      id: '/_main/roles'
+      path: '/roles'
+      fullPath: '/roles'
+      preLoaderRoute: typeof MainRolesRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/site-settings': {
@@ -834,6 +922,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/login/verify-phone'
       preLoaderRoute: typeof AuthLoginVerifyPhoneRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_main/admin/scheduled-tasks': {
+      id: '/_main/admin/scheduled-tasks'
+      path: '/admin/scheduled-tasks'
+      fullPath: '/admin/scheduled-tasks'
+      preLoaderRoute: typeof MainAdminScheduledTasksRouteImport
+      parentRoute: typeof MainRoute
     }
     '/_main/dev/mailbox': {
       id: '/_main/dev/mailbox'
@@ -953,9 +1048,12 @@ const BareRouteWithChildren = BareRoute._addFileChildren(BareRouteChildren)
 
 interface MainRouteChildren {
   MainAccessrequestsRoute: typeof MainAccessrequestsRoute
+  MainBuyerDemandsRoute: typeof MainBuyerDemandsRoute
   MainCrmRoute: typeof MainCrmRoute
   MainDashboardRoute: typeof MainDashboardRoute
+  MainEmailSettingsRoute: typeof MainEmailSettingsRoute
   MainEnquiriesRoute: typeof MainEnquiriesRoute
+  MainExportRoute: typeof MainExportRoute
   MainFeedbackRoute: typeof MainFeedbackRoute
   MainLeadScoringRoute: typeof MainLeadScoringRoute
   MainLeadsRoute: typeof MainLeadsRoute
@@ -964,9 +1062,11 @@ interface MainRouteChildren {
   MainOrganisationRoute: typeof MainOrganisationRoute
   MainPendingInvitesRoute: typeof MainPendingInvitesRoute
   MainProfileRoute: typeof MainProfileRoute
+  MainRolesRoute: typeof MainRolesRoute
   MainSiteSettingsRoute: typeof MainSiteSettingsRoute
   MainUsersRoute: typeof MainUsersRoute
   MainIndexRoute: typeof MainIndexRoute
+  MainAdminScheduledTasksRoute: typeof MainAdminScheduledTasksRoute
   MainDevMailboxRoute: typeof MainDevMailboxRoute
   MainProfileIdRoute: typeof MainProfileIdRoute
   MainProjectsNewRoute: typeof MainProjectsNewRoute
@@ -982,9 +1082,12 @@ interface MainRouteChildren {
 
 const MainRouteChildren: MainRouteChildren = {
   MainAccessrequestsRoute: MainAccessrequestsRoute,
+  MainBuyerDemandsRoute: MainBuyerDemandsRoute,
   MainCrmRoute: MainCrmRoute,
   MainDashboardRoute: MainDashboardRoute,
+  MainEmailSettingsRoute: MainEmailSettingsRoute,
   MainEnquiriesRoute: MainEnquiriesRoute,
+  MainExportRoute: MainExportRoute,
   MainFeedbackRoute: MainFeedbackRoute,
   MainLeadScoringRoute: MainLeadScoringRoute,
   MainLeadsRoute: MainLeadsRoute,
@@ -993,9 +1096,11 @@ const MainRouteChildren: MainRouteChildren = {
   MainOrganisationRoute: MainOrganisationRoute,
   MainPendingInvitesRoute: MainPendingInvitesRoute,
   MainProfileRoute: MainProfileRoute,
+  MainRolesRoute: MainRolesRoute,
   MainSiteSettingsRoute: MainSiteSettingsRoute,
   MainUsersRoute: MainUsersRoute,
   MainIndexRoute: MainIndexRoute,
+  MainAdminScheduledTasksRoute: MainAdminScheduledTasksRoute,
   MainDevMailboxRoute: MainDevMailboxRoute,
   MainProfileIdRoute: MainProfileIdRoute,
   MainProjectsNewRoute: MainProjectsNewRoute,
