@@ -15,6 +15,13 @@ const brand: MantineColorsTuple = [
   '#006277',
 ];
 
+const PAGINATION_CONTROL_NAMES = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 export const theme = createTheme({
   primaryColor: 'brand',
   // Shade 7 keeps white button text above WCAG AA contrast, in both schemes.
@@ -43,6 +50,15 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: 'md' } },
     Badge: { defaultProps: { radius: 'sm', variant: 'light' } },
     // The × of every dialog and drawer has a name for screen readers (axe button-name).
+    // Every pager's arrows and pages have names (icons alone leave screen readers saying "button").
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({
+          'aria-label': PAGINATION_CONTROL_NAMES[control],
+        }),
+        getItemProps: (page: number) => ({ 'aria-label': `Page ${page}` }),
+      },
+    },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
@@ -56,7 +72,12 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--app-body-bg': '#f6f8fa', '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--app-body-bg': '#f6f8fa',
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Links in brand.7 read at 4.37:1 on the tinted page background; brand.8 at 5.3:1.
+    '--mantine-color-anchor': 'var(--mantine-color-brand-8)',
+  },
   dark: {
     '--app-body-bg': 'var(--mantine-color-dark-8)',
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',

@@ -24,7 +24,7 @@ export function AccountMenu({ user, onReturnToAdmin }: AccountMenuProps) {
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.accountButton} aria-label="Account menu">
+        <UnstyledButton className={classes.accountButton} aria-label={`Account menu, ${user.name}`}>
           <Group gap="xs" wrap="nowrap">
             <Avatar src={user.image || null} alt="" color="brand" radius="xl" size={34}>
               {user.initials}

@@ -42,13 +42,6 @@ export type LeadsPageProps = {
   hasOrganisation: boolean;
 };
 
-const PAGINATION_CONTROL_NAMES = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
-} as const;
-
 const PAGE_SIZE_OPTIONS = LEADS_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
 function EmptyLeads({
@@ -122,9 +115,6 @@ function LeadsPaging({ page, onSearch }: { page: LeadPage; onSearch: (update: Le
         onChange={(next) => onSearch((previous) => ({ ...previous, page: next === 1 ? undefined : next }))}
         hideWithOnePage
         aria-label="Pages"
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        // The arrows are icons: without a name a screen reader announces "button" (axe button-name).
-        getControlProps={(control) => ({ 'aria-label': PAGINATION_CONTROL_NAMES[control] })}
       />
     </Group>
   );

@@ -80,16 +80,17 @@ export function NotificationBell({ email }: { email: string | null | undefined }
       trapFocus={false}
       keepMounted
     >
-      <Popover.Target>
-        <Indicator
-          disabled={unread.length === 0}
-          color="red"
-          size={9}
-          offset={6}
-          withBorder
-          processing={false}
-          data-testid={unread.length > 0 ? 'notification-unread-dot' : undefined}
-        >
+      <Indicator
+        disabled={unread.length === 0}
+        color="red"
+        size={9}
+        offset={6}
+        withBorder
+        processing={false}
+        data-testid={unread.length > 0 ? 'notification-unread-dot' : undefined}
+      >
+        {/* The popover's target is the button itself: aria-expanded belongs on it, not on the dot's wrapper. */}
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -102,8 +103,8 @@ export function NotificationBell({ email }: { email: string | null | undefined }
           >
             <IconBell size={20} stroke={1.6} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} data-testid="notification-list">
         <Text fw={600} size="sm" px="md" py="sm">
           Notifications

@@ -15,7 +15,7 @@ export function JobStateBadge({ state }: { state: JobState }) {
   return (
     <Badge
       color={COLORS[state]}
-      variant="light"
+      variant="dot"
       style={{ overflow: 'visible' }}
       styles={{ label: { overflow: 'visible' } }}
     >

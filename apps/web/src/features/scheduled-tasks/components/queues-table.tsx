@@ -57,7 +57,7 @@ export function QueuesTable({ queues, selected, onSelect }: Props) {
                   <Table.Td ta="right">{queue.active}</Table.Td>
                   <Table.Td ta="right">
                     {queue.failed > 0 ? (
-                      <Badge color="red" variant="light">
+                      <Badge color="red" variant="dot">
                         {queue.failed}
                       </Badge>
                     ) : (

@@ -108,7 +108,6 @@ export function UsersTable({ data, onOpen, onPageChange }: UsersTableProps) {
           onChange={onPageChange}
           hideWithOnePage
           aria-label="Pages"
-          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
         />
       </Group>
     </Stack>
