@@ -31,7 +31,7 @@ test('an admin reads buyer demand by period and grouping, and downloads the tabl
   test.setTimeout(120_000);
   await signIn(page, DEMO.admin);
   await page.goto('/buyer-demands');
-  await expect(page.getByRole('heading', { name: 'Buyer Demands', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Buyer Demands', level: 1 })).toBeVisible();
   const bySuburb = page.getByRole('table', { name: 'Demand and supply by suburb' });
   await expect(bySuburb.locator('tbody tr').first()).toBeVisible();
   // The demo's hot suburbs: demand outruns supply, first in the table.

@@ -309,5 +309,6 @@ describe('navigation config', () => {
       '/dev/mailbox',
     ]);
     expect(adminGroup?.items.every((item) => item.visible)).toBe(true);
+    expect(pageTitle('/admin/scheduled-tasks', groups)).toBe('Scheduled Tasks');
   });
 });

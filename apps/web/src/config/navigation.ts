@@ -387,7 +387,9 @@ export function pageTitle(pathname: string, groups: NavGroup[]): string | undefi
   if (first === 'profile' && segments.length > 1) return USER_PROFILE_TITLE;
   for (const group of groups) {
     for (const item of allItems(group.items)) {
-      if (item.url && firstSegment(item.url) === first) return item.title ?? item.label;
+      // The scheduled-tasks page is a page of the portal opened in a new tab: titled like the rest.
+      const url = item.url ?? item.externalUrl;
+      if (url && firstSegment(url) === first) return item.title ?? item.label;
     }
   }
   return undefined;

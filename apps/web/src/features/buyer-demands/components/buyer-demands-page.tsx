@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { BuyerDemandAnswer, BuyerDemandQuery } from '@offplan/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -74,15 +74,10 @@ export function BuyerDemandsPage() {
   const updating = report.isPlaceholderData && report.isFetching;
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={2} size="h3">
-          Buyer Demands
-        </Title>
-        <Text size="sm" c="dimmed">
-          What buyers ask for in enquiries and marketplace searches, beside what is for sale: find where
-          demand outruns supply and tell developers.
-        </Text>
-      </Stack>
+      <Text size="sm" c="dimmed">
+        What buyers ask for in enquiries and marketplace searches, beside what is for sale: find where demand
+        outruns supply and tell developers.
+      </Text>
       <DemandFilters
         filters={filters}
         onChange={(partial) => change({ ...filters, ...partial })}

@@ -1,4 +1,4 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { JobView } from '@offplan/shared';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { scheduledTasksQueryOptions } from '../api/scheduled-tasks.ts';
@@ -25,15 +25,10 @@ export function ScheduledTasksPage({ queue, view, onChange }: Props) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Stack gap={2}>
-          <Title order={2} size="h3">
-            Scheduled tasks
-          </Title>
-          <Text size="sm" c="dimmed">
-            The portal’s background jobs, kept in its own database: recurring schedules, queues, and the jobs
-            that failed, to run again or cancel.
-          </Text>
-        </Stack>
+        <Text size="sm" c="dimmed">
+          The portal’s background jobs, kept in its own database: recurring schedules, queues, and the jobs
+          that failed, to run again or cancel.
+        </Text>
         <UpdatedAgo at={overview.dataUpdatedAt} fetching={overview.isFetching} />
       </Group>
       <SchedulesTable schedules={schedules} now={new Date(readAt)} />
