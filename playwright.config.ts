@@ -42,6 +42,17 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+const chromiumUse = {
+  browserName: 'chromium' as const,
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: chromiumArgs,
+  },
+};
+
+const GLOBAL_SETTINGS_SPECS = /roles\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './.tmp/playwright-results',
@@ -60,16 +71,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    { name: 'chromium', use: chromiumUse, testIgnore: GLOBAL_SETTINGS_SPECS },
     {
-      name: 'chromium',
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-          args: chromiumArgs,
-        },
-      },
+      // Specs that change what every other test relies on (a permission set at /roles) run alone, after
+      // the rest: a set taken away mid-run would refuse another worker's calls.
+      name: 'chromium-global-settings',
+      use: chromiumUse,
+      testMatch: GLOBAL_SETTINGS_SPECS,
+      dependencies: ['chromium'],
     },
   ],
   webServer: {

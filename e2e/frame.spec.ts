@@ -97,6 +97,8 @@ test('every built menu route of the developer is titled by the spec rule, and th
 test("every built admin menu route is titled by the spec rule, and /profile/{id} is 'User Profile'", async ({
   page,
 }) => {
+  // Fifteen admin pages, each waiting for its data: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   await signInToFrame(page, DEMO.admin);
   await expectTitlesOfEveryMenuRoute(page);
 

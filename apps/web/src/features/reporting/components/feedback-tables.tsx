@@ -9,6 +9,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { type CsvCell, downloadCsv } from '../../../lib/csv.ts';
 import { useReportingStore } from '../../../stores/reporting-store.ts';
 import { formatStars } from '../lib/format.ts';
+import { reportingDayOf } from '../lib/report-range.ts';
 import { ScrollTable } from './scroll-table.tsx';
 
 type SummaryRow = RatingSummary & { key: string; name: string };
@@ -84,12 +85,11 @@ function SummaryTable({
 }
 
 const COMMENT_HEADER = ['Date', 'Project', 'Project stars', 'Agent', 'Agent stars', 'Buyer type', 'Comment'];
-const dateOf = (iso: string) => iso.slice(0, 10);
 const buyerTypeLabel = (value: string) => BUYER_TYPE_LABELS[value as BuyerType] ?? value;
 
 function CommentsTable({ answer, fileName }: { answer: BuyerFeedbackAnswer; fileName: string }) {
   const rows = answer.comments.map((comment) => [
-    dateOf(comment.createdAt),
+    reportingDayOf(comment.createdAt),
     comment.projectTitle,
     comment.projectRating,
     comment.agentName ?? '',

@@ -16,6 +16,12 @@ export function reportingToday(now: Date = new Date()): string {
   return sydneyDay.format(now);
 }
 
+/** The Sydney day (YYYY-MM-DD) of a moment: the day the report counts it in, not its UTC date. */
+export function reportingDayOf(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso.slice(0, 10) : sydneyDay.format(date);
+}
+
 /** A YYYY-MM-DD day moved by whole days (calendar arithmetic, no time zone involved). */
 export function addDays(isoDay: string, days: number): string {
   const date = new Date(`${isoDay}T00:00:00Z`);
