@@ -1,21 +1,10 @@
-/**
- * The /export benchmark (issue 19 Performance): `npm run bench:export [-- --rows 1000000 --runs 3]`.
- * Fills a scratch PostgreSQL database (on BENCH_DATABASE_URL's server) with `--rows` leads as bench:leads
- * does, starts the real server process on it (src/index.ts as production starts it), and exports every
- * lead as a platform admin through HTTP `--runs` times, reading as fast as the client can. Prints each
- * run and the medians of: time to first byte and to the first lead's line, rows/s, and the growth of
- * the server's resident memory over the export (sampled every 50 ms from /proc, from outside the
- * process, so the measurement costs the server nothing). Targets: first byte <= 1 s, growth <= 100 MB.
- * Not part of CI: a machine's figures vary run to run.
- */
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD, EXPORT_API_PATHS, EXPORT_ROWS_HEADER } from '@offplan/shared';
+import { EXPORT_API_PATHS, EXPORT_ROWS_HEADER } from '@offplan/shared';
 import { openDatabase } from '../src/db/client.ts';
 import { createScratchPostgresDatabase } from '../src/test/test-app.ts';
 import { fillBenchData } from './bench-leads-fill.ts';
-import { type ServerProcess, startServerProcess } from './bench-leads-server.ts';
+import { residentBytes, type ServerProcess, signIn, startServerProcess } from './bench-leads-server.ts';
 import { percentile } from './bench-measure.ts';
 
 const { values } = parseArgs({
@@ -33,27 +22,7 @@ if (!Number.isInteger(rows) || rows < 1000 || !Number.isInteger(runs) || runs < 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const ADMIN_EMAIL = 'admin@demo.offplan.test';
 
-/** The process's resident memory (Linux), in bytes. */
-function residentBytes(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : Number.NaN;
-}
-
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-async function signIn(server: ServerProcess) {
-  const response = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { origin: server.baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: DEMO_PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`admin sign-in: ${response.status}`);
-  await response.arrayBuffer();
-  return response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-}
 
 type Run = {
   firstByte: number;
@@ -119,7 +88,7 @@ async function main() {
     await fillBenchData(database, rows, console.log);
     await database.close();
     server = await startServerProcess({ databaseUrl: scratch.url });
-    const cookie = await signIn(server);
+    const cookie = await signIn(server, ADMIN_EMAIL);
     // A small export first: what a first export loads once (modules, plans) is not its growth.
     const today = new Date().toISOString().slice(0, 10);
     await exportOnce(server, cookie, `?from=${today}`);

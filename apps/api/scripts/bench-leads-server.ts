@@ -99,12 +99,13 @@ export async function startServerProcess(data: { dataDir: string } | { databaseU
 }
 
 /** The process's resident memory (Linux), in bytes. */
-function residentBytes(pid: number): number {
+export function residentBytes(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : Number.NaN;
 }
 
-async function signIn(server: ServerProcess, email: string) {
+/** Signs a demo account in on the server process; answers its session cookie. */
+export async function signIn(server: ServerProcess, email: string) {
   const response = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { origin: server.baseUrl, 'content-type': 'application/json' },
