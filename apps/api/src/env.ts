@@ -24,6 +24,13 @@ const settingsSchema = z.object({
   DATABASE_URL: optionalString.pipe(
     z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
   ),
+  /**
+   * Issue 20: with DATABASE_URL pointing at a transaction-pooling proxy (PgBouncer), the direct server
+   * address for what needs a session of its own: LISTEN, the job queue, migrations and their lock.
+   */
+  DIRECT_DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
+  ),
   BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   PRODUCT_NAME: z.string().trim().min(1).default('Offplan'),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -72,6 +79,13 @@ const settingsSchema = z.object({
     .default(72),
   /** Multiplies the CRM delivery retry schedule (decision 029: 5 s … 24 h); tests make it small. */
   CRM_RETRY_TIME_SCALE: z.coerce.number().positive('must be more than 0').max(100).default(1),
+  /** Issue 20: `/metrics` answers only a caller sending `Authorization: Bearer <token>`; unset: 404. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /**
+   * Issue 20: on SIGTERM the process answers not-ready at /readyz and goes on serving for this long, so
+   * a load balancer's health check takes it out before it stops listening (rolling deploys drop nothing).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
@@ -92,6 +106,8 @@ export type Settings = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Set when `databaseUrl` is a transaction-pooling proxy: the server itself, for sessions (issue 20). */
+  directDatabaseUrl: string | undefined;
   baseUrl: string;
   productName: string;
   /** Undefined means: generate one and keep it in DATA_DIR (see lib/auth-secret.ts). */
@@ -134,6 +150,10 @@ export type Settings = {
   feedbackRequestDelayHours: number;
   /** Multiplies every wait of the CRM delivery retry schedule (decision 029); 1 in production. */
   crmRetryTimeScale: number;
+  /** Bearer token for `/metrics`; undefined: the endpoint answers 404 (issue 20). */
+  metricsToken: string | undefined;
+  /** Milliseconds between answering not-ready and closing the listener on SIGTERM (issue 20). */
+  shutdownDrainMs: number;
   analytics: {
     retentionDays: number;
     amplitude: { apiKey: string; url: string } | undefined;
@@ -199,6 +219,9 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
         `TENANT_HOSTS '${entry.trim()}' is not host=tenant with a tenant of ${TENANTS.join(', ')}`,
       );
   }
+  if (source.DIRECT_DATABASE_URL?.trim() && !source.DATABASE_URL?.trim()) {
+    problems.push('DIRECT_DATABASE_URL needs DATABASE_URL (the pooler it bypasses)');
+  }
   if (!result.success || problems.length) throw new SettingsError(problems);
   const raw = result.data;
   const displayHost = WILDCARD_HOSTS.has(raw.HOST)
@@ -215,6 +238,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     host: raw.HOST,
     dataDir: raw.DATA_DIR,
     databaseUrl: raw.DATABASE_URL,
+    directDatabaseUrl: raw.DATABASE_URL ? raw.DIRECT_DATABASE_URL : undefined,
     baseUrl,
     productName: raw.PRODUCT_NAME,
     authSecret: raw.AUTH_SECRET,
@@ -241,6 +265,8 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     contactUrl: raw.CONTACT_URL,
     feedbackRequestDelayHours: raw.FEEDBACK_REQUEST_DELAY_HOURS,
     crmRetryTimeScale: raw.CRM_RETRY_TIME_SCALE,
+    metricsToken: raw.METRICS_TOKEN,
+    shutdownDrainMs: raw.SHUTDOWN_DRAIN_MS,
     analytics: {
       retentionDays: raw.ANALYTICS_RETENTION_DAYS,
       amplitude: raw.AMPLITUDE_API_KEY
