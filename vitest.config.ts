@@ -22,6 +22,22 @@ export default defineConfig({
       apiProject('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
       ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),
+      // Issue 20: processes of the production build behind HAProxy on a PostgreSQL server of their own.
+      // Only scripts/test.sh's fleet step turns it on (after the build, with HAProxy and PgBouncer there).
+      ...(process.env.OFFPLAN_FLEET_TESTS === '1'
+        ? [
+            {
+              test: {
+                name: 'fleet',
+                include: ['apps/api/fleet/**/*.test.ts'],
+                environment: 'node',
+                testTimeout: 240_000,
+                hookTimeout: 180_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -18,8 +18,8 @@ let stopRequested = false;
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 
 function stop() {
-  // Whatever happens, the process is gone within 5 s of the signal.
-  setTimeout(() => process.exit(1), 5000).unref();
+  // Whatever happens, the process is gone within 5 s of the signal (after its drain, SHUTDOWN_DRAIN_MS).
+  setTimeout(() => process.exit(1), 5000 + settings.shutdownDrainMs).unref();
   server?.close().then(
     () => process.exit(0),
     (error: unknown) => {

@@ -20,6 +20,7 @@ export async function startServer(settings: Settings) {
   const logger = createLogger(settings.logLevel);
   const database = await openDatabase({
     databaseUrl: settings.databaseUrl,
+    directDatabaseUrl: settings.directDatabaseUrl,
     dataDir: settings.dataDir,
     onConnectionError: (error) =>
       logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
@@ -47,11 +48,23 @@ export async function startServer(settings: Settings) {
   );
   if (settings.seedDemo) printDemoAccounts(settings);
 
+  // While draining, every answer closes its connection, so a load balancer's kept connections move to
+  // the other processes instead of being cut when this one stops listening.
+  server.prependListener('request', (_request, response) => {
+    if (deps.lifecycle.draining) response.setHeader('connection', 'close');
+  });
+
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      logger.info('shutting down');
       deps.lifecycle.draining = true;
+      // Not ready first, still serving: the balancer's health check takes this process out of rotation
+      // before it stops accepting (issue 20's rolling restart drops no request).
+      if (settings.shutdownDrainMs > 0) {
+        logger.info({ ms: settings.shutdownDrainMs }, 'draining: /readyz answers 503, still serving');
+        await new Promise((resolve) => setTimeout(resolve, settings.shutdownDrainMs));
+      }
+      logger.info('shutting down');
       const force = setTimeout(
         () => 'closeAllConnections' in server && server.closeAllConnections(),
         SHUTDOWN_GRACE_MS,

@@ -17,10 +17,15 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Set for the embedded database: pg-boss and tests talk to it directly. */
   pglite?: PGlite;
-  /** Set for a PostgreSQL server. */
+  /** Set for a PostgreSQL server (through the transaction pooler when there is one). */
   pool?: pg.Pool;
-  /** The server's URL, for clients that open their own connections (the job queue). */
+  /**
+   * The server's own URL, for clients that need a session of their own (the job queue, migrations and
+   * their advisory lock, LISTEN): DIRECT_DATABASE_URL behind a transaction pooler, else the pool's URL.
+   */
   connectionString?: string;
+  /** True when `pool` goes through a transaction-pooling proxy (PgBouncer): no session state between statements. */
+  pooled?: boolean;
   /** Changes to session and user rows, from any process (decision 023). */
   authChanges: AuthChanges;
   close(): Promise<void>;
@@ -34,22 +39,42 @@ export type Database = {
  */
 const PGLITE_SHARED_BUFFERS = '48MB';
 
+/**
+ * A connection for a transaction-pooling proxy: PgBouncer (1.18 in Debian 12) hands each transaction to
+ * any server connection, where a statement prepared by name in an earlier one does not exist. Every
+ * statement goes unnamed (parsed each time, as the project search already is).
+ */
+class UnnamedStatementClient extends pg.Client {}
+const namedQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+UnnamedStatementClient.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+  if (config && typeof config === 'object' && 'name' in config && !('submit' in config)) {
+    const { name: _unnamed, ...unnamed } = config as { name?: unknown };
+    return namedQuery.call(this, unnamed, ...rest);
+  }
+  return namedQuery.call(this, config, ...rest);
+} as typeof pg.Client.prototype.query;
+
 /** PGlite under DATA_DIR by default; a PostgreSQL server when a URL is given. */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** The server itself when `databaseUrl` is a transaction-pooling proxy (issue 20, decision 042). */
+  directDatabaseUrl?: string;
   dataDir?: string;
   /** Told when the server drops an idle pooled connection (restart, failover); the pool reconnects. */
   onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const authChanges = postgresAuthChanges(options.databaseUrl);
+    const direct = options.directDatabaseUrl ?? options.databaseUrl;
+    const pooled = options.directDatabaseUrl !== undefined;
+    const authChanges = postgresAuthChanges(direct);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      onConnect: authChanges.listenOn,
       // Named statements keep PostgreSQL's default plan cache: they are point lookups (a session, an
       // enquiry's admission), whose generic plan is as good as a custom one and skips re-planning. The
-      // project search, whose best plan depends on its values, runs unnamed (decision 022).
+      // project search, whose best plan depends on its values, runs unnamed (decision 022). Behind a
+      // transaction pooler neither a named statement nor LISTEN outlives its transaction (decision 042).
+      ...(pooled ? { Client: UnnamedStatementClient } : { onConnect: authChanges.listenOn }),
     });
     // Without a listener, pg turns an idle connection's error into an uncaught exception.
     pool.on('error', options.onConnectionError ?? (() => {}));
@@ -65,7 +90,8 @@ export async function openDatabase(options: {
       db: drizzleNodePg(pool, { schema }) as unknown as Db,
       kind: 'postgres',
       pool,
-      connectionString: options.databaseUrl,
+      connectionString: direct,
+      pooled,
       authChanges,
       close: async () => {
         await authChanges.close();

@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import type { Database } from './client.ts';
 
 /** Next to this file in the sources, and copied next to the bundle by scripts/build.mjs. */
@@ -20,13 +21,16 @@ export async function migrateDatabase(database: Database, migrationsFolder = def
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }
-  const client = await database.pool!.connect();
+  // A session of its own on the server itself: the advisory lock and the migration's transaction must
+  // hold one connection throughout, which a transaction pooler would not give (decision 042).
+  const client = new pg.Client({ connectionString: database.connectionString });
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-    client.release();
+    await client.end();
   }
 }
 
