@@ -37,6 +37,8 @@ import { listingEventsRouter } from './modules/listing-events/listing-events.han
 import { listingFeedRouter } from './modules/listing-feed/listing-feed.handlers.ts';
 import { listingsRouter } from './modules/listings/listings.handlers.ts';
 import { mailboxRouter } from './modules/mailbox/mailbox.handlers.ts';
+import { metricsRouter } from './modules/metrics/metrics.handlers.ts';
+import { countRequests } from './modules/metrics/metrics.middleware.ts';
 import { notificationsRouter } from './modules/notifications/notifications.handlers.ts';
 import { organisationRouter } from './modules/organisation/organisation.handlers.ts';
 import { organisationInvitationsRouter } from './modules/organisation-invitations/organisation-invitations.handlers.ts';
@@ -69,6 +71,8 @@ export function isNulInTextError(error: unknown): boolean {
 export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   const app = createRouter();
 
+  // First, so a request's time includes every middleware; labelled by the route that answered.
+  app.use('*', countRequests(deps.metrics));
   app.use('*', requestContext(deps));
   // Design §8: the host name picks the tenant that brands the answers and emails of this request.
   app.use('*', tenantContext);
@@ -87,6 +91,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.use('/api/*', maintenanceGate);
 
   app.route('/', healthRouter);
+  app.route('/', metricsRouter);
   app.route('/', siteRouter);
   app.route('/', accountRouter);
   app.route('/', projectsRouter);

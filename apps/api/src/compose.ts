@@ -8,7 +8,9 @@ import { startWorkers } from './jobs/workers.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
 import type { AppDeps } from './lib/context.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { createOutbox } from './lib/outbox.ts';
+import { listQueues } from './modules/scheduled-tasks/scheduled-tasks.repository.ts';
 
 export type ComposeOptions = {
   /** The process's logger when it already has one (the server logs while it opens the database). */
@@ -26,7 +28,13 @@ export async function composeApp(settings: Settings, database: Database, options
   const logger = options.logger ?? createLogger(settings.logLevel);
   const queue = await startJobQueue(database, { logger });
   const outbox = createOutbox(database.db, queue);
-  await startWorkers(queue, { db: database.db, logger, settings, outbox });
+  // The gauges read the pool and pg-boss's queue counts when scraped (the scheduled-tasks page's read).
+  const metrics = createMetrics({
+    logger,
+    ...(database.pool && { pool: database.pool }),
+    readQueues: () => listQueues(queue),
+  });
+  await startWorkers(queue, { db: database.db, logger, settings, outbox, metrics });
   const auth = createAuth({
     db: database.db,
     baseUrl: settings.baseUrl,
@@ -45,6 +53,7 @@ export async function composeApp(settings: Settings, database: Database, options
     logger,
     queue,
     outbox,
+    metrics,
     migrationsFolder: defaultMigrationsFolder,
     lifecycle: { draining: false },
   };

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { Settings } from '../env.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from './logger.ts';
+import type { Metrics } from './metrics.ts';
 import type { Outbox } from './outbox.ts';
 
 /** What every request handler can reach through `c.get(...)` (`c.var` copies them all on each read). */
@@ -14,6 +15,8 @@ export type AppDeps = {
   logger: Logger;
   queue: JobQueue;
   outbox: Outbox;
+  /** This app's Prometheus registry and instruments (GET /metrics, decision 037). */
+  metrics: Metrics;
   migrationsFolder: string;
   /** Set while the process shuts down: /readyz then answers 503 so load balancers stop sending. */
   lifecycle: { draining: boolean };

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { executePrepared } from '../db/prepared-statement.ts';
 import type { AppEnv } from './context.ts';
 import { AppError } from './errors.ts';
+import { limitNameOf } from './metrics.ts';
 
 /** Both drivers (PGlite and node-postgres) answer `execute` with `rows`. */
 type CounterRows = { rows: { hits: number; reset_in: number }[] };
@@ -131,7 +132,8 @@ export async function resetThrottle(db: Db, key: string) {
 
 /**
  * Counts one hit on `key` for a call; past the limit the call is refused with 429 RATE_LIMITED, a
- * Retry-After header and `message(seconds until the window resets)`.
+ * Retry-After header and `message(seconds until the window resets)`, and the refusal is counted in
+ * `offplan_rate_limit_refusals_total` under the key's name (`feedback:{user}` → `feedback`).
  */
 export async function refuseOverLimit(
   c: Context<AppEnv>,
@@ -141,6 +143,7 @@ export async function refuseOverLimit(
 ) {
   const limit = await hitThrottle(c.get('deps').database.db, key, window);
   if (limit.allowed) return;
+  c.get('deps').metrics.rateLimitRefusals.inc({ limit: limitNameOf(key) });
   c.header('Retry-After', String(limit.retryAfterSeconds));
   throw new AppError(429, ERROR_CODES.rateLimited, message(limit.retryAfterSeconds));
 }

@@ -25,6 +25,18 @@ const UNAUDITED_AUTH_PATHS = new Set([
   '/impersonation/start',
   '/impersonation/connect',
 ]);
+/**
+ * The `limit` label of a 429 from better-auth's per-address limits or our hooks' per-account ones
+ * (auth.hooks.ts): a few groups, never the path, which a caller can make up.
+ */
+function authLimitOf(path: string): 'sign-in' | 'sign-up' | 'sms' | 'email' | 'auth' {
+  if (path.startsWith('/sign-in/') || path === '/two-factor/verify-otp') return 'sign-in';
+  if (path === '/sign-up/email') return 'sign-up';
+  if (path.endsWith('/send-otp')) return 'sms';
+  if (path === '/send-verification-email' || path === '/request-password-reset') return 'email';
+  return 'auth';
+}
+
 /** Secrets never copied into the audit log. */
 const UNAUDITED_FIELDS = new Set(['password', 'newPassword', 'currentPassword', 'token']);
 
@@ -144,6 +156,7 @@ export async function handleAuth(c: Context<AppEnv>) {
   const requestId = c.get('requestId');
 
   if (response.status === 429) {
+    c.get('deps').metrics.rateLimitRefusals.inc({ limit: authLimitOf(path) });
     const retryAfter = Number(response.headers.get('x-retry-after') ?? 60);
     outHeaders.set('retry-after', String(retryAfter));
     const message = `Too many attempts. Try again in ${retryAfter} seconds.`;

@@ -11,6 +11,7 @@ import {
   crmDestinations,
 } from '../../db/schema/index.ts';
 import { createLogger } from '../../lib/logger.ts';
+import { createMetrics } from '../../lib/metrics.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { CRM_JOBS } from './crm-jobs.ts';
 import type { CrmWorkerDeps } from './crm-workers.ts';
@@ -181,6 +182,7 @@ export function crmFixtures(t: TestApp) {
     settings: t.settings,
     outbox: t.outbox,
     queue: t.queue,
+    metrics: createMetrics({ logger: createLogger('silent') }),
   });
 
   return {

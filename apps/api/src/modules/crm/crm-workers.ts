@@ -4,6 +4,7 @@ import { type JobQueue, prepareQueues } from '../../jobs/queue.ts';
 import { type Branding, tenantBranding } from '../../lib/branding.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { escapeHtml } from '../../lib/message-templates.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import { sendInAppMessage } from '../../lib/notifications.ts';
 import { DELIVER_OUTBOX_JOB, type Outbox } from '../../lib/outbox.ts';
 import {
@@ -28,7 +29,14 @@ import { sendWebhook } from './crm-webhook.ts';
  * run them; a job run twice repeats at most its one request, with the same `webhook-id`.
  */
 
-export type CrmWorkerDeps = { db: Db; logger: Logger; settings: Settings; outbox: Outbox; queue: JobQueue };
+export type CrmWorkerDeps = {
+  db: Db;
+  logger: Logger;
+  settings: Settings;
+  outbox: Outbox;
+  queue: JobQueue;
+  metrics: Metrics;
+};
 
 /**
  * The waits after each failed attempt (decision 029): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h,
@@ -128,15 +136,29 @@ async function tellOwnersGone(tx: Db, deps: CrmWorkerDeps, delivery: DeliveryToA
 
 export type DeliveryRun = 'skipped' | 'DELIVERED' | 'RETRYING' | 'FAILED';
 
+const WEBHOOK_OUTCOME = { DELIVERED: 'delivered', RETRYING: 'retrying', FAILED: 'gave_up' } as const;
+
 /**
  * Job `crm-deliver`: one attempt of one delivery, then, in one transaction under the delivery's row
  * lock, its record, the delivery's state and the next attempt's job. A job whose attempt is no longer
  * the delivery's next one (it ran already, or a resend overtook it) does nothing.
  */
 export async function runCrmDelivery(deps: CrmWorkerDeps, data: CrmDeliverData): Promise<DeliveryRun> {
+  const run = await attemptDelivery(deps, data);
+  // Counted once the attempt's record committed; a webhook destination's attempts only (decision 037).
+  if (run.outcome !== 'skipped' && run.webhook) {
+    deps.metrics.webhookDeliveries.inc({ outcome: WEBHOOK_OUTCOME[run.outcome] });
+  }
+  return run.outcome;
+}
+
+async function attemptDelivery(
+  deps: CrmWorkerDeps,
+  data: CrmDeliverData,
+): Promise<{ outcome: DeliveryRun; webhook?: boolean }> {
   const { db, settings } = deps;
   const found = await findDelivery(db, data.deliveryId);
-  if (!found || !isAttemptDue(found, data.attempt)) return 'skipped';
+  if (!found || !isAttemptDue(found, data.attempt)) return { outcome: 'skipped' };
   const at = new Date();
   const webhook =
     found.destination.enabled && found.destination.kind === 'WEBHOOK'
@@ -153,7 +175,7 @@ export async function runCrmDelivery(deps: CrmWorkerDeps, data: CrmDeliverData):
     : null;
   return db.transaction(async (tx) => {
     const delivery = await lockDelivery(tx, data.deliveryId);
-    if (!delivery || !isAttemptDue(delivery, data.attempt)) return 'skipped';
+    if (!delivery || !isAttemptDue(delivery, data.attempt)) return { outcome: 'skipped' };
     const emailDue = !webhook && delivery.destination.enabled && delivery.destination.kind === 'EMAIL';
     const outcome =
       webhook ??
@@ -176,7 +198,10 @@ export async function runCrmDelivery(deps: CrmWorkerDeps, data: CrmDeliverData):
         'CRM delivery attempt failed',
       );
     }
-    return outcome.ok ? 'DELIVERED' : retryInSeconds === null ? 'FAILED' : 'RETRYING';
+    return {
+      outcome: outcome.ok ? 'DELIVERED' : retryInSeconds === null ? 'FAILED' : 'RETRYING',
+      webhook: delivery.destination.kind === 'WEBHOOK',
+    };
   });
 }
 

@@ -66,6 +66,7 @@ export async function receiveEnquiry(
   const honeypot = raw[ENQUIRY_HONEYPOT_FIELD];
   if (typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot != null) {
     context.log.info({ projectId: context.projectId }, 'enquiry honeypot filled: ignored');
+    deps.metrics.enquiriesAccepted.inc({ outcome: 'ignored' });
     return { kind: 'ignored' };
   }
   const secret = (await deps.auth.$context).secret;
@@ -95,6 +96,7 @@ export async function receiveEnquiry(
     ],
   });
   if (stored.outcome === 'limited') {
+    deps.metrics.rateLimitRefusals.inc({ limit: 'enquiry' });
     return {
       kind: 'limited',
       message: limitMessage(stored.retryAfterSeconds),
@@ -103,5 +105,7 @@ export async function receiveEnquiry(
   }
   if (!('leadId' in stored)) return { kind: stored.outcome };
   context.log.info({ projectId, leadId: stored.leadId, outcome: stored.outcome }, 'enquiry received');
+  // Counted after the commit: every enquiry counted here is in the database.
+  deps.metrics.enquiriesAccepted.inc({ outcome: stored.outcome });
   return { kind: 'received', leadId: stored.leadId, merged: stored.outcome === 'merged' };
 }

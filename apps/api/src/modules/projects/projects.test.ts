@@ -21,6 +21,7 @@ import {
   projects,
 } from '../../db/schema/index.ts';
 import { createLogger } from '../../lib/logger.ts';
+import { createMetrics } from '../../lib/metrics.ts';
 import { defaultStaticWebFolders } from '../../lib/static-web.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { projectFixtures } from './projects.fixtures.ts';
@@ -555,6 +556,7 @@ describe('legacy GET /projects/{id}', () => {
           logger: createLogger('silent'),
           queue: t.queue,
           outbox: t.outbox,
+          metrics: createMetrics({ logger: createLogger('silent') }),
           migrationsFolder: defaultMigrationsFolder,
           lifecycle: { draining: false },
         },
