@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Call, ENTRIES, type Entry, EXTRA_ENTRIES, isPublic } from './authorisation.entries.ts';
+import {
+  buildWorld,
+  CALLER_DESCRIPTIONS,
+  type CallerName,
+  type Callers,
+  tableDigests,
+  type World,
+} from './test/authorisation/world.ts';
+import { createTestApp, type TestApp } from './test/test-app.ts';
+
+/**
+ * Issue 20 item 6 (decision 039): every operation of the OpenAPI document, called with organisation
+ * A's ids as another organisation's owner, a role-8 user, an unverified user, no session, a non-admin
+ * and an admin acting as a user, as its entry in authorisation.entries.ts says. Fails on any answer
+ * but a refusal, on any of A's private strings in an answer, and on any table a refused call changed.
+ */
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const REFUSALS = new Set([401, 403, 404]);
+
+/**
+ * Tables that change without any call writing A's data: rate-limit counters (a refusal still counts
+ * against the caller's limit) and the minute rollup job's progress mark, which moves on its own
+ * schedule. Every other table must be unchanged.
+ */
+const BOOKKEEPING_TABLES = new Set(['rate_limit', 'throttle_counters', 'listing_rollup_state']);
+
+type OpenApiDocument = { paths: Record<string, Record<string, unknown>> };
+
+let t: TestApp;
+let world: World;
+let callers: Callers;
+let document: OpenApiDocument;
+
+/** The path with its parameters filled and its query added. */
+function urlOf(template: string, call: Call): string {
+  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = call.params?.[name];
+    if (value === undefined) throw new Error(`${template}: the entry's call gives no {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams(
+    Object.entries(call.query ?? {}).map(([name, value]): [string, string] => [name, String(value)]),
+  ).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function send(method: string, url: string, call: Call, caller: CallerName) {
+  const cookie = callers[caller];
+  const response = await t.request(url, {
+    method,
+    ...(cookie ? { cookie } : {}),
+    ...(call.headers ? { headers: call.headers } : {}),
+    ...(call.form ? { body: call.form() } : call.body !== undefined ? { json: call.body } : {}),
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+/** The `error.code` of an error answer (decision 005), or '' for any other body. */
+function errorCodeOf(body: string): string {
+  try {
+    return (JSON.parse(body) as { error?: { code?: string } }).error?.code ?? '';
+  } catch {
+    return '';
+  }
+}
+
+const leakedIn = (body: string, markers: string[]) => markers.filter((marker) => body.includes(marker));
+
+/** The tables whose rows differ between two digests, bookkeeping left out. */
+function changedTables(before: Map<string, string>, after: Map<string, string>) {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => !BOOKKEEPING_TABLES.has(name) && before.get(name) !== after.get(name));
+}
+
+/** What is wrong with one entry's answers: empty when every caller was refused and nothing changed. */
+async function problemsOf(key: string, entry: Entry): Promise<string[]> {
+  const [method, template] = key.split(' ') as [string, string];
+  const call = entry.call?.(world) ?? {};
+  const url = urlOf(template, call);
+  const problems: string[] = [];
+  if (isPublic(entry)) {
+    if (method !== 'GET') return problems;
+    const answer = await send(method, url, call, 'anonymous');
+    const leaked = leakedIn(answer.body, world.privateMarkers);
+    if (leaked.length)
+      problems.push(`public answer (${answer.status}) shows A's private ${leaked.join(', ')}`);
+    return problems;
+  }
+  const before = await tableDigests(t);
+  for (const caller of entry.refuse) {
+    const answer = await send(method, url, call, caller);
+    const allowance = entry.answersWithout?.callers.includes(caller) ? entry.answersWithout : undefined;
+    const markers = allowance?.markers === 'contact' ? world.contactMarkers : world.privateMarkers;
+    const leaked = leakedIn(answer.body, markers);
+    const who = `as ${caller} (${CALLER_DESCRIPTIONS[caller]})`;
+    if (leaked.length) problems.push(`${who}: answer ${answer.status} shows ${leaked.join(', ')}`);
+    const refused =
+      REFUSALS.has(answer.status) ||
+      (answer.status === 400 &&
+        (entry.badRequestIsRefusal?.codes.includes(errorCodeOf(answer.body)) ?? false));
+    if (!refused && !(allowance && answer.status < 500)) {
+      problems.push(`${who}: answered ${answer.status}, not a refusal: ${answer.body.slice(0, 200)}`);
+    }
+  }
+  const changed = changedTables(before, await tableDigests(t));
+  if (changed.length) problems.push(`a refused call changed ${changed.join(', ')}`);
+  if (entry.control && method === 'GET') {
+    const answer = await send(method, url, call, entry.control);
+    if (answer.status < 200 || answer.status > 299) {
+      problems.push(
+        `control ${entry.control} answered ${answer.status}: the entry's ids are not A's real ones`,
+      );
+    }
+  }
+  return problems;
+}
+
+describe('authorisation suite (issue 20 item 6)', () => {
+  beforeAll(async () => {
+    t = await createTestApp({ SIGN_IN_LIMIT_PER_ACCOUNT: '10000' });
+    ({ world, callers } = await buildWorld(t));
+    document = (await (await t.request('/api/openapi.json')).json()) as OpenApiDocument;
+  }, 180_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('has an entry for every operation of the OpenAPI document and none for a route it does not have', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((method) => METHODS.includes(method))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const missing = operations.filter((operation) => !(operation in ENTRIES));
+    const stale = Object.keys(ENTRIES).filter((key) => !operations.includes(key));
+    expect(
+      missing.map((operation) => `${operation}: add an entry to apps/api/src/authorisation.entries.ts`),
+    ).toEqual([]);
+    expect(stale.map((key) => `${key}: no such route any more; remove its entry`)).toEqual([]);
+  });
+
+  for (const [key, entry] of Object.entries(ENTRIES)) {
+    it(`${key} ${isPublic(entry) ? 'is public by design' : 'refuses every caller it must'}`, async () => {
+      expect((await problemsOf(key, entry)).join('\n')).toBe('');
+    });
+  }
+
+  for (const [key, entry] of Object.entries(EXTRA_ENTRIES)) {
+    it(`${key} (outside the OpenAPI document) ${isPublic(entry) ? 'is public by design' : 'refuses every caller it must'}`, async () => {
+      expect((await problemsOf(key, entry)).join('\n')).toBe('');
+    });
+  }
+});
