@@ -29,8 +29,9 @@ export type GuardedEntry = EntryCommon & {
   /** Callers that must be refused (401, 403 or 404) without a change to any table. */
   refuse: readonly RefusedCaller[];
   /**
-   * Callers this route answers with their own (or masked) data instead of refusing: any answer below
-   * 500 is accepted from them when it carries none of A's `markers` and changes nothing.
+   * Callers (not in `refuse`) this route answers with their own or masked data instead of refusing:
+   * they are called too, and any answer below 500 is accepted when it carries none of A's `markers`
+   * and changes nothing.
    */
   answersWithout?: { callers: readonly RefusedCaller[]; markers: 'contact' | 'private'; reason: string };
   /**
@@ -40,6 +41,8 @@ export type GuardedEntry = EntryCommon & {
   badRequestIsRefusal?: { codes: readonly string[]; reason: string };
   /** A caller that may make this same GET: it must answer 2xx, proving the ids are A's real ones. */
   control?: RightfulCaller;
+  /** The control's answer must show these markers of A's, proving the marker check could fail. */
+  controlShows?: 'contact' | 'private';
 };
 
 export type PublicEntry = EntryCommon & {
@@ -365,24 +368,26 @@ const PORTAL_ENTRIES: Record<string, Entry> = {
   },
   'GET /api/leads/{id}': {
     refuse: OUTSIDERS,
-    call: (w) => ({ params: { id: w.leadA } }),
     control: 'ownerA',
+    controlShows: 'contact',
+    call: (w) => ({ params: { id: w.leadA } }),
     answersWithout: {
       callers: ['role8'],
       markers: 'contact',
       reason: "role 8 is approved on the lead's listing: it reads the lead with its contact details masked",
     },
   },
+  // Changing a lead needs leads.contact_details as well (lead-reader.ts): role 8 is refused.
   'POST /api/leads/{id}/status': {
-    refuse: OUTSIDERS,
+    refuse: A_ONLY,
     call: (w) => ({ params: { id: w.leadA }, body: { status: 'CONTACTED' } }),
   },
   'POST /api/leads/{id}/notes': {
-    refuse: OUTSIDERS,
+    refuse: A_ONLY,
     call: (w) => ({ params: { id: w.leadA }, body: { text: 'mine now' } }),
   },
   'PUT /api/leads/{id}/assignee': {
-    refuse: OUTSIDERS,
+    refuse: A_ONLY,
     call: (w) => ({ params: { id: w.leadA }, body: { assigneeId: null } }),
   },
   // Approved members (role 8 too) see who gets the emails; choosing them needs contact details (PUT).
