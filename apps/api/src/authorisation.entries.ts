@@ -23,7 +23,11 @@ export type Call = {
   headers?: Record<string, string>;
 };
 
-type EntryCommon = { call?: (w: World) => Call };
+/**
+ * The call (or calls, each sent as every caller) an entry makes. Several when a route takes two ids:
+ * A's row under A's parent, and A's row under B's own parent, which B may edit.
+ */
+type EntryCommon = { call?: (w: World) => Call | Call[] };
 
 export type GuardedEntry = EntryCommon & {
   /** Callers that must be refused (401, 403 or 404) without a change to any table. */
@@ -323,11 +327,22 @@ const PORTAL_ENTRIES: Record<string, Entry> = {
   },
   'PATCH /api/listings/{id}/media': {
     refuse: OUTSIDERS,
-    call: (w) => ({ params: { id: w.projectA }, body: { heroId: w.mediaA } }),
+    call: (w) => [
+      { params: { id: w.projectA }, body: { heroId: w.mediaA } },
+      { params: { id: w.orgB.projectId }, body: { heroId: w.mediaA } },
+      { params: { id: w.orgB.projectId }, body: { order: [w.mediaA] } },
+    ],
+    badRequestIsRefusal: {
+      codes: ['VALIDATION_FAILED'],
+      reason: "A's media is not media of B's listing: B's own listing refuses it as input",
+    },
   },
   'DELETE /api/listings/{id}/media/{mediaId}': {
     refuse: OUTSIDERS,
-    call: (w) => ({ params: { id: w.projectA, mediaId: w.mediaA } }),
+    call: (w) => [
+      { params: { id: w.projectA, mediaId: w.mediaA } },
+      { params: { id: w.orgB.projectId, mediaId: w.mediaA } },
+    ],
   },
   'GET /api/gazetteer': { refuse: SELF, call: () => ({ query: { q: 'Parramatta' } }) },
   'GET /api/leads': {
@@ -438,7 +453,7 @@ const PORTAL_ENTRIES: Record<string, Entry> = {
     },
   },
   'POST /api/crm/destinations': {
-    refuse: SELF,
+    refuse: [...SELF, 'otherOrgOwner', 'role8'],
     call: (w) => ({
       body: {
         name: 'Thief',
@@ -449,7 +464,7 @@ const PORTAL_ENTRIES: Record<string, Entry> = {
       },
     }),
     badRequestIsRefusal: {
-      codes: ['VALIDATION_ERROR'],
+      codes: ['VALIDATION_FAILED'],
       reason: "a project of another organisation is not one the caller's destination may take",
     },
   },
@@ -727,7 +742,6 @@ const AUTH_ENTRIES: Record<string, Entry> = {
   'POST /api/auth/change-email': {
     refuse: ANY_SESSION,
     call: (w) => ({ body: { newEmail: w.memberA.email } }),
-    badRequestIsRefusal: { codes: ['VALIDATION_ERROR'], reason: "the address is already A's member's" },
   },
   'POST /api/auth/change-password': {
     refuse: ANY_SESSION,

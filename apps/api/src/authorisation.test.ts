@@ -135,15 +135,29 @@ let lastDigest: Map<string, string> | undefined;
 /** What is wrong with one entry's answers: empty when every caller was refused and nothing changed. */
 async function problemsOf(key: string, entry: Entry): Promise<string[]> {
   const [method, template] = key.split(' ') as [string, string];
-  const call = entry.call?.(world) ?? {};
-  const url = urlOf(template, call);
-  if (isPublic(entry)) {
-    if (method !== 'GET') return [];
-    const answer = await send(method, url, call, 'anonymous');
-    const leaked = leakedIn(answer.body, world.privateMarkers);
-    lastDigest = undefined;
-    return leaked.length ? [`public answer (${answer.status}) shows A's private ${leaked.join(', ')}`] : [];
+  const calls = [entry.call?.(world) ?? {}].flat();
+  const problems: string[] = [];
+  for (const call of calls) {
+    const url = urlOf(template, call);
+    const found = isPublic(entry)
+      ? await publicProblems(method, url, call)
+      : await guardedProblems(entry, method, url, call);
+    problems.push(...found.map((problem) => (calls.length > 1 ? `${url}: ${problem}` : problem)));
   }
+  return problems;
+}
+
+/** A public GET is called without a session: it must show none of A's private strings. */
+async function publicProblems(method: string, url: string, call: Call): Promise<string[]> {
+  if (method !== 'GET') return [];
+  const answer = await send(method, url, call, 'anonymous');
+  const leaked = leakedIn(answer.body, world.privateMarkers);
+  lastDigest = undefined;
+  return leaked.length ? [`public answer (${answer.status}) shows A's private ${leaked.join(', ')}`] : [];
+}
+
+/** Every caller the entry names, then the tables compared, then the control call. */
+async function guardedProblems(entry: GuardedEntry, method: string, url: string, call: Call) {
   const before = lastDigest ?? (await tableDigests(t));
   lastDigest = undefined;
   const problems: string[] = [];

@@ -267,9 +267,12 @@ async function someJob(t: TestApp) {
 const signInDemo = (t: TestApp, email: string) => t.signIn(email, DEMO_PASSWORD);
 
 /** Signs every caller in; the admin acting as A's owner comes from a second admin (acting ends its own session). */
-async function signInCallers(t: TestApp, orgBId: string, ownerAId: string): Promise<Callers> {
+async function signInCallers(
+  t: TestApp,
+  otherOrgOwner: { cookie: string },
+  ownerAId: string,
+): Promise<Callers> {
   const f = projectFixtures(t);
-  const otherOrgOwner = await f.person({ organisationId: orgBId, role: 'owner' });
   const ownerA = await signInDemo(t, 'developer@demo.offplan.test');
   const actingAdmin = await f.person({ admin: true });
   const started = await t.request('/api/auth/impersonation/start', {
@@ -315,7 +318,11 @@ export async function buildWorld(t: TestApp): Promise<{ world: World; callers: C
     .onConflictDoNothing();
   const hidden = await hiddenListingOfA(t, a.org.id);
   const extra = await extraRowsOfA(t, a.org.id, a.owner.id);
-  const callers = await signInCallers(t, orgBId, a.owner.id);
+  // B's owner edits B's own listing, so a call naming that listing and one of A's rows (its media)
+  // gets past the listing's check and tests the row's.
+  const otherOrgOwner = await f.person({ organisationId: orgBId, role: 'owner' });
+  await t.db.insert(projectMembers).values({ projectId: orgBProject, userId: otherOrgOwner.id });
+  const callers = await signInCallers(t, otherOrgOwner, a.owner.id);
   const ownerSession = rowsOf<{ id: string }>(
     await t.db.execute(
       sql`select id from ${session} where user_id = ${a.owner.id} and impersonated_by is null order by created_at limit 1`,
