@@ -21,6 +21,11 @@ export type Call = {
   body?: unknown;
   form?: () => FormData;
   headers?: Record<string, string>;
+  /**
+   * Why this call may answer with the caller's own data (B's API key reads B's leads): any answer
+   * below 500 is accepted from every caller, as long as it shows none of A's private strings.
+   */
+  ownData?: string;
 };
 
 /**
@@ -103,7 +108,7 @@ const ENQUIRY = {
 const LEAD_FILTER = (w: World) => ({ projectIds: w.projectA, organisationId: w.orgA.id });
 const REPORT_RANGE = (w: World) => ({
   startDate: '2026-01-01',
-  endDate: '2026-10-31',
+  endDate: '2026-11-30',
   period: 'MONTH',
   projectIds: w.projectA,
 });
@@ -424,25 +429,17 @@ const PORTAL_ENTRIES: Record<string, Entry> = {
     public: "the public listing page's enquiry form (spec §7): buyers have no account",
   },
   'POST /api/listing-events': { public: "the public listing page's view and click events" },
+  // Reports over listings the caller may not see are refused; role 8, approved on A's listing, reads them.
   'GET /api/reporting/listing-performance': {
-    refuse: SELF,
+    refuse: [...SELF, 'otherOrgOwner'],
     call: (w) => ({ query: REPORT_RANGE(w) }),
     control: 'ownerA',
-    answersWithout: {
-      callers: ['otherOrgOwner', 'role8'],
-      markers: 'private',
-      reason: "figures over the listings the caller may see; another's listing ids are left out",
-    },
   },
   'GET /api/reporting/buyer-feedback': {
-    refuse: SELF,
-    call: (w) => ({ query: REPORT_RANGE(w) }),
+    refuse: [...SELF, 'otherOrgOwner'],
+    call: (w) => ({ query: { ...REPORT_RANGE(w), feedbackProject: w.projectA } }),
     control: 'ownerA',
-    answersWithout: {
-      callers: ['otherOrgOwner', 'role8'],
-      markers: 'private',
-      reason: "figures over the listings the caller may see; another's listing ids are left out",
-    },
+    controlShows: 'private',
   },
   'GET /api/crm/destinations': {
     refuse: SELF,
@@ -512,20 +509,31 @@ const PORTAL_ENTRIES: Record<string, Entry> = {
   },
   'POST /api/crm/api-keys': { refuse: SELF, call: () => ({ body: { name: 'Mine', scope: 'READ' } }) },
   'DELETE /api/crm/api-keys/{id}': { refuse: A_ONLY, call: (w) => ({ params: { id: w.apiKeyA } }) },
+  // The lead API and the feed take an organisation's key, not a session: B's own keys must reach
+  // nothing of A's, whoever's cookie comes with them.
   'GET /api/v1/leads': {
     refuse: A_ONLY,
-    call: () => ({ headers: { authorization: 'Bearer op_not_a_key' } }),
+    call: (w) => [
+      { headers: { authorization: 'Bearer op_not_a_key' } },
+      { headers: { authorization: `Bearer ${w.orgB.readKey}` }, ownData: "B's key reads B's leads" },
+    ],
   },
   'POST /api/v1/leads': {
     refuse: A_ONLY,
-    call: (w) => ({
-      headers: { authorization: 'Bearer op_not_a_key' },
-      body: { ...ENQUIRY, projectId: w.projectA },
-    }),
+    call: (w) => [
+      { headers: { authorization: 'Bearer op_not_a_key' }, body: { ...ENQUIRY, projectId: w.projectA } },
+      {
+        headers: { authorization: `Bearer ${w.orgB.writeKey}` },
+        body: { ...ENQUIRY, projectId: w.projectA },
+      },
+    ],
   },
   'GET /api/v1/listings/reaxml': {
     refuse: A_ONLY,
-    call: () => ({ headers: { authorization: 'Bearer op_not_a_key' } }),
+    call: (w) => [
+      { headers: { authorization: 'Bearer op_not_a_key' } },
+      { headers: { authorization: `Bearer ${w.orgB.readKey}` }, ownData: "B's key reads B's listings" },
+    ],
   },
   'POST /api/dev/webhook-receiver': {
     public: "the development webhook receiver the demo's CRM destination posts to (off in production)",

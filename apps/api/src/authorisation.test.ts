@@ -92,7 +92,11 @@ async function callerProblems(
   caller: RefusedCaller,
 ) {
   const answer = await send(method, url, call, caller);
-  const allowance = entry.answersWithout?.callers.includes(caller) ? entry.answersWithout : undefined;
+  const allowance = call.ownData
+    ? { markers: 'private' as const }
+    : entry.answersWithout?.callers.includes(caller)
+      ? entry.answersWithout
+      : undefined;
   const markers = allowance?.markers === 'contact' ? world.contactMarkers : world.privateMarkers;
   const leaked = leakedIn(answer.body, markers);
   const who = `as ${caller} (${CALLER_DESCRIPTIONS[caller]})`;

@@ -61,7 +61,7 @@ export const CALLER_DESCRIPTIONS: Record<CallerName, string> = {
 /** A's ids of every kind a route takes, and the strings only A's people (and admins) may read. */
 export type World = {
   orgA: { id: string; name: string };
-  orgB: { id: string; projectId: number };
+  orgB: { id: string; projectId: number; readKey: string; writeKey: string };
   ownerA: { id: string; email: string; sessionId: string; accountId: string };
   /** An admin of A (not its owner): the member whose membership routes take. */
   memberA: { userId: string; memberId: string; email: string };
@@ -204,7 +204,7 @@ async function hiddenListingOfA(t: TestApp, organisationId: string) {
 }
 
 /** Rows of A that the demo data has none of: an invitation, a join request, an in-app message. */
-async function extraRowsOfA(t: TestApp, organisationId: string, ownerId: string) {
+async function extraRowsOfA(t: TestApp, organisationId: string, ownerId: string, projectId: number) {
   const invitationId = `inv-authz-${randomBytes(4).toString('hex')}`;
   const inviteeEmail = `authz-invitee-${randomBytes(3).toString('hex')}@example.test`;
   await t.db.insert(userInvitations).values({
@@ -234,6 +234,11 @@ async function extraRowsOfA(t: TestApp, organisationId: string, ownerId: string)
     expiresAt: new Date(Date.now() + 7 * 86_400_000),
     inviterId: ownerId,
   });
+  // The demo's comments are stock phrases shared by every listing: one of A's is made unmistakable.
+  const feedbackComment = `Authz private comment ${randomBytes(3).toString('hex')}`;
+  await t.db.execute(sql`
+    update buyer_feedback set comment = ${feedbackComment}
+    where id = (select id from buyer_feedback where project_id = ${projectId} order by created_at desc limit 1)`);
   const messageId = `msg-authz-${randomBytes(4).toString('hex')}`;
   const messageTitle = `Authz private notice ${randomBytes(3).toString('hex')}`;
   await t.db.insert(inAppMessages).values({
@@ -249,6 +254,7 @@ async function extraRowsOfA(t: TestApp, organisationId: string, ownerId: string)
     inviteeEmail,
     orgInvitationId,
     orgInviteeEmail,
+    feedbackComment,
     joinRequestId: joinRequest!.id,
     joinerEmail: joiner.email,
     messageId,
@@ -305,6 +311,20 @@ async function trimBulkReporting(t: TestApp, projectId: number) {
   await t.db.execute(sql`delete from buyer_demand_counts`);
 }
 
+/** Keys of B's own for the lead API and the listing feed, made through the API as B's owner would. */
+async function apiKeysOfB(t: TestApp, cookie: string) {
+  const make = async (scope: 'READ' | 'WRITE') => {
+    const response = await t.request('/api/crm/api-keys', {
+      method: 'POST',
+      cookie,
+      json: { name: scope, scope },
+    });
+    if (response.status !== 201 && response.status !== 200) throw new Error(`API key: ${response.status}`);
+    return ((await response.json()) as { key: string }).key;
+  };
+  return { readKey: await make('READ'), writeKey: await make('WRITE') };
+}
+
 /** Seeds the demo data, adds organisation B and A's missing rows, and signs every caller in. */
 export async function buildWorld(t: TestApp): Promise<{ world: World; callers: Callers }> {
   await seedDemoData(t.db, { projects: MIN_DEMO_PROJECTS, leads: 400 });
@@ -329,12 +349,13 @@ export async function buildWorld(t: TestApp): Promise<{ world: World; callers: C
     .values({ projectId: a.project.id, userId: role8.id })
     .onConflictDoNothing();
   const hidden = await hiddenListingOfA(t, a.org.id);
-  const extra = await extraRowsOfA(t, a.org.id, a.owner.id);
+  const extra = await extraRowsOfA(t, a.org.id, a.owner.id, a.project.id);
   // B's owner edits B's own listing, so a call naming that listing and one of A's rows (its media)
   // gets past the listing's check and tests the row's.
   const otherOrgOwner = await f.person({ organisationId: orgBId, role: 'owner' });
   await t.db.insert(projectMembers).values({ projectId: orgBProject, userId: otherOrgOwner.id });
   const callers = await signInCallers(t, otherOrgOwner, a.owner.id);
+  const keysOfB = await apiKeysOfB(t, otherOrgOwner.cookie);
   const ownerSession = rowsOf<{ id: string }>(
     await t.db.execute(
       sql`select id from ${session} where user_id = ${a.owner.id} and impersonated_by is null order by created_at limit 1`,
@@ -343,7 +364,7 @@ export async function buildWorld(t: TestApp): Promise<{ world: World; callers: C
   const contactMarkers = [a.lead.email, a.lead.phone];
   const world: World = {
     orgA: { id: a.org.id, name: a.org.name },
-    orgB: { id: orgBId, projectId: orgBProject },
+    orgB: { id: orgBId, projectId: orgBProject, ...keysOfB },
     ownerA: {
       id: a.owner.id,
       email: a.owner.email,
@@ -379,6 +400,7 @@ export async function buildWorld(t: TestApp): Promise<{ world: World; callers: C
       extra.orgInviteeEmail,
       extra.joinerEmail,
       extra.messageTitle,
+      extra.feedbackComment,
       ...(a.accessRequest.note ? [a.accessRequest.note] : []),
     ],
   };
@@ -390,10 +412,14 @@ export async function buildWorld(t: TestApp): Promise<{ world: World; callers: C
  * a refused call made shows up as a changed table.
  */
 /**
- * Columns left out of a table's digest: better-auth stamps `updated_at` on the caller's own session
- * whenever its organisation plugin reads it, refusals included.
+ * Columns left out of a table's digest, stamps of use rather than data: better-auth stamps `updated_at`
+ * on the caller's own session whenever its organisation plugin reads it, refusals included; a key's
+ * `last_used_at` moves whenever B's key is used, to read B's own leads too.
  */
-const UNDIGESTED_COLUMNS: Record<string, string> = { session: 'updated_at' };
+const UNDIGESTED_COLUMNS: Record<string, string> = {
+  session: 'updated_at',
+  organisation_api_keys: 'last_used_at',
+};
 
 export async function tableDigests(t: TestApp): Promise<Map<string, string>> {
   const tables = rowsOf<{ name: string }>(
