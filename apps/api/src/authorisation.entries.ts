@@ -80,6 +80,11 @@ const ADMIN_ONLY: readonly RefusedCaller[] = [
 const SELF: readonly RefusedCaller[] = ['unverified', 'anonymous'];
 /** The caller's own session, unverified users included (they sign in to reach /verify-email). */
 const ANY_SESSION: readonly RefusedCaller[] = ['anonymous'];
+/**
+ * How a person signs in and who may act as them (decision 014, design §1): theirs alone, refused to an
+ * admin acting as them too.
+ */
+const OWN_SIGN_IN: readonly RefusedCaller[] = ['anonymous', 'adminActingAsUser'];
 
 /** better-auth's organisation plugin refuses another organisation's ids with 400 and one of these. */
 const BETTER_AUTH_REFUSES_WITH_400 =
@@ -128,12 +133,18 @@ const PORTAL_ENTRIES: Record<string, Entry> = {
   'PUT /api/site/settings': { refuse: ADMIN_ONLY, call: () => ({ body: { maintenanceMode: true } }) },
   'GET /api/user-projects': { refuse: SELF },
   'POST /api/user-update': { refuse: SELF, call: () => ({ body: { first_name: 'Mal', last_name: 'Lory' } }) },
-  'POST /api/account/role': { refuse: SELF, call: () => ({ body: { roleId: 2 } }) },
+  'POST /api/account/role': {
+    refuse: [...SELF, 'adminActingAsUser'],
+    call: () => ({ body: { roleId: 2 } }),
+  },
   'POST /api/organisation/members/{userId}/job-role': {
     refuse: ADMIN_ONLY.filter((caller) => caller !== 'nonAdmin'),
     call: (w) => ({ params: { userId: w.memberA.userId }, body: { roleId: 8 } }),
   },
-  'POST /api/account/impersonation': { refuse: SELF, call: () => ({ body: { optOut: true } }) },
+  'POST /api/account/impersonation': {
+    refuse: [...SELF, 'adminActingAsUser'],
+    call: () => ({ body: { optOut: true } }),
+  },
   'GET /api/account/sessions': { refuse: SELF },
   'DELETE /api/account/sessions/{id}': {
     refuse: [...A_ONLY, 'adminActingAsUser'],
@@ -748,11 +759,11 @@ const AUTH_ENTRIES: Record<string, Entry> = {
   },
   'POST /api/auth/send-verification-email': { public: "sends the link to an address's owner, rate-limited" },
   'POST /api/auth/change-email': {
-    refuse: ANY_SESSION,
-    call: (w) => ({ body: { newEmail: w.memberA.email } }),
+    refuse: OWN_SIGN_IN,
+    call: () => ({ body: { newEmail: 'authz-new-address@example.test' } }),
   },
   'POST /api/auth/change-password': {
-    refuse: ANY_SESSION,
+    refuse: OWN_SIGN_IN,
     call: () => ({ body: { currentPassword: 'x'.repeat(12), newPassword: 'y'.repeat(14) } }),
   },
   'POST /api/auth/update-session': { refuse: ANY_SESSION, call: () => ({ body: {} }) },
@@ -765,11 +776,11 @@ const AUTH_ENTRIES: Record<string, Entry> = {
   },
   'GET /api/auth/list-sessions': { refuse: ANY_SESSION },
   'POST /api/auth/revoke-session': {
-    refuse: ANY_SESSION,
+    refuse: OWN_SIGN_IN,
     call: () => ({ body: { token: 'not-a-real-token' } }),
   },
-  'POST /api/auth/revoke-sessions': { refuse: ANY_SESSION },
-  'POST /api/auth/revoke-other-sessions': { refuse: ANY_SESSION },
+  'POST /api/auth/revoke-sessions': { refuse: OWN_SIGN_IN },
+  'POST /api/auth/revoke-other-sessions': { refuse: OWN_SIGN_IN },
   'POST /api/auth/link-social': { refuse: ANY_SESSION, call: () => ({ body: { provider: 'google' } }) },
   'GET /api/auth/list-accounts': { refuse: ANY_SESSION },
   'GET /api/auth/delete-user/callback': {
@@ -852,11 +863,11 @@ const AUTH_ENTRIES: Record<string, Entry> = {
     public: 'the second step of signing in, bound to its own cookie',
   },
   'POST /api/auth/two-factor/enable': {
-    refuse: ANY_SESSION,
+    refuse: OWN_SIGN_IN,
     call: () => ({ body: { password: 'x'.repeat(12) } }),
   },
   'POST /api/auth/two-factor/disable': {
-    refuse: ANY_SESSION,
+    refuse: OWN_SIGN_IN,
     call: () => ({ body: { password: 'x'.repeat(12) } }),
   },
   'POST /api/auth/phone-number/send-otp': { public: 'sends a code to a number to confirm it, rate-limited' },

@@ -16,6 +16,7 @@ import {
   tableDigests,
   type World,
 } from './test/authorisation/world.ts';
+import { sessionOf } from './test/sessions.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 /**
@@ -212,4 +213,22 @@ describe('authorisation suite (issue 20 item 6)', () => {
       expect((await problemsOf(key, entry)).join('\n')).toBe('');
     });
   }
+
+  // Last, so a refusal above cannot have been a session that some call had ended.
+  it("still has every caller's session at the end, so no refusal was a dead session's", async () => {
+    const expected: Record<string, string> = {
+      otherOrgOwner: world.otherOrgOwnerId,
+      role8: world.role8.id,
+      unverified: world.unverified.id,
+      nonAdmin: world.ownerA.id,
+      adminActingAsUser: world.ownerA.id,
+      ownerA: world.ownerA.id,
+    };
+    for (const [caller, userId] of Object.entries(expected)) {
+      const session = await sessionOf(t, callers[caller as CallerName]!);
+      expect(session?.user.id, caller).toBe(userId);
+      expect(Boolean(session?.session.impersonatedBy), caller).toBe(caller === 'adminActingAsUser');
+    }
+    expect((await sessionOf(t, callers.admin!))?.user.role).toBe('admin');
+  });
 });

@@ -62,6 +62,7 @@ export const CALLER_DESCRIPTIONS: Record<CallerName, string> = {
 export type World = {
   orgA: { id: string; name: string };
   orgB: { id: string; projectId: number; readKey: string; writeKey: string };
+  otherOrgOwnerId: string;
   ownerA: { id: string; email: string; sessionId: string; accountId: string };
   /** An admin of A (not its owner): the member whose membership routes take. */
   memberA: { userId: string; memberId: string; email: string };
@@ -365,6 +366,7 @@ export async function buildWorld(t: TestApp): Promise<{ world: World; callers: C
   const world: World = {
     orgA: { id: a.org.id, name: a.org.name },
     orgB: { id: orgBId, projectId: orgBProject, ...keysOfB },
+    otherOrgOwnerId: otherOrgOwner.id,
     ownerA: {
       id: a.owner.id,
       email: a.owner.email,
