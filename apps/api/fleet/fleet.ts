@@ -281,6 +281,10 @@ export async function startBalancer(backends: { port: number }[], port?: number)
       '  timeout client 60s',
       '  timeout server 60s',
       '  timeout http-keep-alive 30s',
+      // Without it a check times out after `inter` (250 ms): under load /readyz waits that long for a
+      // pool connection and HAProxy took every healthy process out (503s in bench:fleet). A draining
+      // process still leaves at once: it answers not-ready without waiting.
+      '  timeout check 2s',
       '  retries 3',
       '  option redispatch 1',
       '  option forwardfor',
