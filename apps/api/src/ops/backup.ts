@@ -241,9 +241,9 @@ export async function backupWithSettings(
   }
   let database: Database;
   try {
+    // Straight to the server, past any transaction pooler: pg_dump needs a session of its own.
     database = await openDatabase({
-      databaseUrl: settings.databaseUrl,
-      directDatabaseUrl: settings.directDatabaseUrl,
+      databaseUrl: restoreTargetOf(settings).databaseUrl,
       dataDir: settings.dataDir,
     });
   } catch (error) {
