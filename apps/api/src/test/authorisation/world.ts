@@ -302,14 +302,16 @@ async function signInCallers(
 }
 
 /**
- * The demo's bulk reporting rows (day rollups and visitor sketches of every listing, buyer-demand
- * counts): tens of thousands of rows no route here takes an id of, which made every table digest five
- * times slower. A's listing keeps its own; the admin's demand report answers from no counts.
+ * The demo's bulk reporting rows (day rollups and visitor sketches of every listing, marketplace
+ * searches and the buyer-demand counts made from them): tens of thousands of rows no route here takes
+ * an id of, which made every table digest six times slower. A's listing keeps its own rollups; the
+ * admin's demand report answers from no counts.
  */
 async function trimBulkReporting(t: TestApp, projectId: number) {
   await t.db.execute(sql`delete from listing_visitor_sketches where project_id <> ${projectId}`);
   await t.db.execute(sql`delete from listing_metric_days where project_id <> ${projectId}`);
   await t.db.execute(sql`delete from buyer_demand_counts`);
+  await t.db.execute(sql`delete from marketplace_searches`);
 }
 
 /** Keys of B's own for the lead API and the listing feed, made through the API as B's owner would. */
