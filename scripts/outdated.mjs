@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PINS_RECORD = 'docs/decisions/041-dependency-pins.md';
 const PINS_HEADING = /^##\s+Pinned dependencies\s*$/;
 const CONCURRENCY = 8;
-const TIMEOUT_MS = 20_000;
+const TIMEOUT_MS = 45_000; // drizzle-orm's packument (thousands of versions) took 24 s on a loaded machine here
 const DEPENDENCY_KINDS = ['dependencies', 'devDependencies'];
 const SILENT_REGISTRY = 'registry did not answer';
 
@@ -126,7 +126,7 @@ function npmView(args) {
  * One registry question per package and range: the versions the range allows, the `latest` tag and
  * every published version in npm's semver order (so "newer" needs no version parsing here).
  */
-async function registryFacts(name, wanted) {
+async function registryFacts(name, wanted, attempt = 1) {
   if (!registryHealth.answered && registryHealth.timeouts > 0) return { problem: SILENT_REGISTRY };
   const { answer, problem, silent } = await npmView([
     `${name}@${wanted}`,
@@ -135,6 +135,9 @@ async function registryFacts(name, wanted) {
     'dist-tags.latest',
   ]);
   if (silent) registryHealth.timeouts += 1;
+  // A registry that answers the others but let this one time out (seen here on a busy machine) gets
+  // one more try; a silent registry does not.
+  if (silent && registryHealth.answered && attempt === 1) return registryFacts(name, wanted, 2);
   if (problem) return { problem };
   registryHealth.answered = true;
   const [first] = answer;
