@@ -1001,10 +1001,20 @@ export const EXTRA_ENTRIES: Record<string, Entry> = {
   },
   'GET /{state}/{slug}': {
     refuse: ['otherOrgOwner', 'role8', 'unverified', 'anonymous'],
-    call: (w) => ({ params: { state: w.hiddenProjectA.prefix, slug: w.hiddenProjectA.slug } }),
+    call: (w) => [
+      { params: { state: w.hiddenProjectA.prefix, slug: w.hiddenProjectA.slug } },
+      {
+        params: { state: w.projectAPath.prefix, slug: w.projectAPath.slug },
+        ownData: "A's listing on the marketplace is public: its page must still show nothing private of A's",
+      },
+    ],
   },
   'GET /rate/{token}': {
     public: "the buyer's feedback link: its random token is the credential (a wrong one is 404)",
+    call: () => ({ params: { token: 'not-a-real-feedback-token' } }),
+  },
+  'POST /rate/{token}': {
+    public: "the buyer's feedback form: its random token is the credential (tested in buyer-feedback)",
     call: () => ({ params: { token: 'not-a-real-feedback-token' } }),
   },
   'GET /media/uploads/{file}': {
