@@ -450,7 +450,8 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  console.error(error);
+  // After Ctrl-C the measurements fail as the fleet goes away: that is not worth printing.
+  if (!stopping) console.error(error);
   process.exitCode = 1;
 } finally {
   await stopEverything();
