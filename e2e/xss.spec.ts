@@ -455,6 +455,14 @@ test('the public listing page and the buyer’s pages show the corpus as text', 
       .poll(() => shownText(visitor.page), { message: `the listing page shows ${tag}` })
       .toContain(tag);
 
+  // With the policy on, the server-rendered page makes Chromium refuse nothing: no payload even tried.
+  const withPolicy = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientAddress } });
+  const policySeen = await watch(withPolicy);
+  const policyPage = await withPolicy.newPage();
+  await policyPage.goto(`${baseURL}${listing.path}`);
+  await expectInert(policyPage, policySeen, 'the public listing page with its CSP', '[description]');
+  await withPolicy.close();
+
   // The buyer enquires with the corpus as name and message, through the page's own form.
   await sendEnquiry(visitor.page, buyer);
   await expectInert(visitor.page, visitor.seen, 'the listing page after the enquiry', 'Thank you');
