@@ -230,7 +230,7 @@ async function isReady(baseUrl: string) {
 }
 
 /** How long a measurement waits for every process to be ready again before it starts anyway. */
-const SETTLE_MS = 10_000;
+const SETTLE_MS = 6000;
 
 /**
  * Before each measurement, every process ready again: a run that overloaded the database leaves
