@@ -269,6 +269,28 @@ describe('buyer_demand_counts: the rollup', () => {
     );
   });
 
+  it('counts enquiries arriving at once without deadlocking on the shared rows', async () => {
+    // Each enquiry's upsert locks six count rows; enquiries from different suburbs share the bedroom and
+    // band rows. Before migration 0018 two of them could lock those in opposite orders and deadlock
+    // (bench:fleet: about one a second under load). On PGlite they simply run one after another.
+    const suburbs = ['Dickson', 'Turner', 'Ainslie', 'Reid', 'Campbell'];
+    const listings = await Promise.all(
+      suburbs.map((suburb) => enquiries.listing({ state: 'TAS', suburb, prefix: 'tas' })),
+    );
+    const inserts = Array.from({ length: 60 }, (_, n) =>
+      leadsOf.lead({
+        projectId: listings[n % listings.length]!.id,
+        bedrooms: 1 + (n % 3),
+        budget: [450_000, 900_000, 1_600_000][(n >> 1) % 3],
+      }),
+    );
+    const outcomes = await Promise.allSettled(inserts);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+    const [row] = await rowsOf<{ total: number }>(sql`
+      select sum(count)::int as total from buyer_demand_counts where state = 'TAS' and source = 'ENQUIRY'`);
+    expect(row?.total).toBe(60 * 3 * 2);
+  });
+
   it('cuts a period into whole months and edge days', () => {
     expect(periodPieces('2025-11-25', '2026-11-24')).toEqual({
       months: ['2025-12-01', '2026-10-01'],
