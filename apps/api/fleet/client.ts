@@ -79,11 +79,15 @@ export function call(url: string, options: CallOptions = {}): Promise<Answer> {
   });
 }
 
-/** Signs a demo account in through `baseUrl` and answers its session cookie. */
-export async function signIn(baseUrl: string, email: string, from?: string) {
+/**
+ * Signs a demo account in through `baseUrl` (the balancer or one process) and answers its session
+ * cookie. `origin` is the site's address (BASE_URL), as a browser on the site sends it.
+ */
+export async function signIn(baseUrl: string, email: string, from?: string, origin?: string) {
   const answer = await call(`${baseUrl}/api/auth/sign-in/email`, {
     body: { email, password: DEMO_PASSWORD },
     from,
+    headers: { origin: origin ?? new URL(baseUrl).origin },
   });
   if (answer.status !== 200) throw new Error(`sign-in of ${email}: ${answer.status} ${answer.text}`);
   return answer.cookies;
