@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The README's test command (`npm test`): unit and API tests, the production build, then the browser
-# tests against that build. Every step runs even when an earlier one failed (the browser tests need
+# The README's test command (`npm test`): unit and API tests, the production build, the browser tests
+# against that build, then (when TEST_DATABASE_URL is set) the fleet tests: processes of that build
+# behind HAProxy on a PostgreSQL server of their own, directly and through PgBouncer (issue 20). Every step runs even when an earlier one failed (the browser tests need
 # the build and Chromium), and the last line is always `N passed, M failed`. Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mkdir -p .tmp
-rm -f .tmp/vitest.json .tmp/playwright.json
+rm -f .tmp/vitest.json .tmp/playwright.json .tmp/fleet.json
 
 section() {
   printf '\n==== %s ====\n\n' "$1"
@@ -16,8 +17,9 @@ vitest_status=0
 build_status=0
 chromium_status=0
 playwright_status=skipped
+fleet_status=skipped
 
-section '1/4 Unit and API tests (vitest)'
+section '1/5 Unit and API tests (vitest)'
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo 'TEST_DATABASE_URL is set: the API suite runs on PGlite and on PostgreSQL.'
 else
@@ -25,13 +27,13 @@ else
 fi
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || vitest_status=$?
 
-section '2/4 Production build (npm run build)'
+section '2/5 Production build (npm run build)'
 npm run build || build_status=$?
 
-section '3/4 Chromium for the browser tests'
+section '3/5 Chromium for the browser tests'
 bash scripts/ensure-chromium.sh || chromium_status=$?
 
-section '4/4 Browser tests (playwright, against the production build)'
+section '4/5 Browser tests (playwright, against the production build)'
 if [ "$build_status" -ne 0 ]; then
   echo 'Skipped: the build failed.'
 elif [ "$chromium_status" -ne 0 ]; then
@@ -41,13 +43,29 @@ else
   npx playwright test || playwright_status=$?
 fi
 
+section '5/5 Fleet tests (HAProxy, PgBouncer, faults; PostgreSQL)'
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  echo 'Skipped: TEST_DATABASE_URL is not set (the fleet runs on PostgreSQL only).'
+elif [ "$build_status" -ne 0 ]; then
+  fleet_status=1
+  echo 'Not run: the build failed.'
+else
+  fleet_status=0
+  if bash scripts/ensure-fleet-tools.sh; then
+    OFFPLAN_FLEET_TESTS=1 npx vitest run --project fleet --reporter=default --reporter=json \
+      --outputFile.json=.tmp/fleet.json || fleet_status=$?
+  else
+    fleet_status=$?
+  fi
+fi
+
 section 'Summary'
 # Counts come from the runners' JSON reports. A step that fails outside any test (the build, a missing
 # browser, a test file that cannot load, a server that does not start) counts as one failure, so the
 # line never reads "0 failed" when something broke.
-node - "$vitest_status" "$build_status" "$chromium_status" "$playwright_status" <<'NODE'
+node - "$vitest_status" "$build_status" "$chromium_status" "$playwright_status" "$fleet_status" <<'NODE'
 const { existsSync, readFileSync } = require('node:fs');
-const [vitestStatus, buildStatus, chromiumStatus, playwrightStatus] = process.argv.slice(2);
+const [vitestStatus, buildStatus, chromiumStatus, playwrightStatus, fleetStatus] = process.argv.slice(2);
 const readJson = (file) => {
   if (!existsSync(file)) return undefined;
   try {
@@ -88,6 +106,18 @@ if (playwrightStatus === 'skipped') {
   if (playwrightStatus !== '0' && playwrightFailed === 0) {
     stepFailed('playwright failed outside any test', playwrightStatus);
   }
+}
+
+if (fleetStatus === 'skipped') {
+  notes.push('fleet: skipped');
+} else {
+  const fleet = readJson('.tmp/fleet.json');
+  const fleetPassed = fleet?.numPassedTests ?? 0;
+  const fleetFailed = fleet?.numFailedTests ?? 0;
+  passed += fleetPassed;
+  failed += fleetFailed;
+  notes.push(`fleet: ${fleetPassed} passed, ${fleetFailed} failed`);
+  if (fleetStatus !== '0' && fleetFailed === 0) stepFailed('fleet tests failed outside any test', fleetStatus);
 }
 
 for (const note of notes) console.log(note);
