@@ -54,6 +54,40 @@ UnnamedStatementClient.prototype.query = function (this: pg.Client, config: unkn
   return namedQuery.call(this, config, ...rest);
 } as typeof pg.Client.prototype.query;
 
+/**
+ * The pool as Drizzle sees it. Drizzle 0.45's `transaction()` sends BEGIN before the try/finally that
+ * gives its connection back (drizzle-orm issues 6023, 6241, open), so a BEGIN that fails leaks one pool
+ * connection for good. Behind PgBouncer that is every transaction begun while the server restarts
+ * ("server login has been failing"): the pool ran dry and /readyz never came back (the fleet fault
+ * test). Here a connection whose first statement fails is given back, as broken, so the pool drops it.
+ * Only Drizzle takes connections this way; the pool's other users release their own.
+ */
+function releasingFailedBegin(pool: pg.Pool): pg.Pool {
+  const connect = async () => {
+    const client = await pool.connect();
+    client.query = function firstQuery(this: pg.PoolClient, ...args: unknown[]) {
+      // Own property gone: later statements of this checkout and later checkouts query as usual.
+      delete (client as Partial<pg.PoolClient>).query;
+      const answer = (client.query as (...a: unknown[]) => unknown).apply(this, args);
+      if (answer instanceof Promise) {
+        return answer.catch((error: Error) => {
+          client.release(error);
+          throw error;
+        });
+      }
+      return answer;
+    } as typeof client.query;
+    return client;
+  };
+  return new Proxy(pool, {
+    get: (target, property) => {
+      if (property === 'connect') return connect;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** PGlite under DATA_DIR by default; a PostgreSQL server when a URL is given. */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -78,6 +112,10 @@ export async function openDatabase(options: {
     });
     // Without a listener, pg turns an idle connection's error into an uncaught exception.
     pool.on('error', options.onConnectionError ?? (() => {}));
+    // The pool's listener is only on idle connections. One checked out between two statements of a
+    // transaction when the server goes (a restart; PgBouncer's "server conn crashed?") would end the
+    // process the same way: here its next statement fails instead, and the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     await authChanges.start();
     try {
       await pool.query('select 1');
@@ -87,7 +125,7 @@ export async function openDatabase(options: {
       throw error;
     }
     return {
-      db: drizzleNodePg(pool, { schema }) as unknown as Db,
+      db: drizzleNodePg(releasingFailedBegin(pool), { schema }) as unknown as Db,
       kind: 'postgres',
       pool,
       connectionString: direct,
