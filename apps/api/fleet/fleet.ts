@@ -1,10 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
@@ -122,8 +123,25 @@ export async function startPostgres(): Promise<FleetPostgres> {
   return {
     port,
     url,
-    // A fast restart, as an operator's `systemctl restart postgresql`: every connection is cut.
-    restart: async () => run(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'restart', '-o', options]),
+    // A fast restart, as an operator's `systemctl restart postgresql`: every connection is cut. Not
+    // blocking (the caller's requests go on meanwhile), and with the log file: without `-l` the new
+    // server writes to pg_ctl's output pipe, which then never closes and the restart never returns.
+    restart: async () => {
+      const logFile = path.join(folder, 'log');
+      const [file, argv] = asServiceUser(pgCtl, [
+        '-D',
+        dataDir,
+        '-m',
+        'fast',
+        '-w',
+        '-l',
+        logFile,
+        'restart',
+        '-o',
+        options,
+      ]);
+      await promisify(execFile)(file, argv);
+    },
     stop: () => {
       try {
         run(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
