@@ -45,7 +45,8 @@ export function requestContext(deps: AppDeps) {
     c.set('session', null);
     const started = performance.now();
     await next();
-    c.header('x-request-id', requestId);
+    // Not `c.header`: on a finished answer it rebuilds the Response (see security-headers.ts).
+    c.res.headers.set('x-request-id', requestId);
     log.info(
       {
         method: c.req.method,

@@ -35,7 +35,10 @@ export function securityHeaders(imageOrigins: readonly string[] = []) {
     }),
     createMiddleware<AppEnv>(async (c, next) => {
       await next();
-      c.header('content-security-policy', c.req.path === '/api/docs' ? docsPolicy : appPolicy);
+      // On the answer's own headers, as secureHeaders does: `c.header` on a finished answer rebuilds it
+      // as a streamed undici Response, and @hono/node-server then loses its direct write (the cached
+      // public page paid ~18% of its time for that).
+      c.res.headers.set('content-security-policy', c.req.path === '/api/docs' ? docsPolicy : appPolicy);
     }),
   ] as const;
 }
