@@ -123,6 +123,35 @@ function withConfirmation(body: string) {
   );
 }
 
+/** A page's bytes either side of its enquiry-fields slot, encoded once per page (kept while the page is). */
+const encodedHalves = new WeakMap<object, { before: Buffer; after: Buffer }>();
+
+/**
+ * `withEnquiryFields` for the page as sent most of the time (no `?enquiry=sent`), as bytes: the page's
+ * bytes around the slot are encoded once, so an answer copies them instead of replacing in a string
+ * and encoding it again. The same bytes as the string version (the slot appears once).
+ */
+async function withEnquiryFieldsEncoded(
+  deps: AppDeps,
+  page: Omit<CachedPage, 'storedAt'>,
+  attribution: Partial<Record<AttributionField, string>>,
+): Promise<string | Buffer> {
+  const slot = page.body.indexOf(ENQUIRY_HIDDEN_FIELDS_SLOT);
+  if (slot < 0) return page.body;
+  let halves = encodedHalves.get(page);
+  if (!halves) {
+    halves = {
+      before: Buffer.from(page.body.slice(0, slot)),
+      after: Buffer.from(page.body.slice(slot + ENQUIRY_HIDDEN_FIELDS_SLOT.length)),
+    };
+    encodedHalves.set(page, halves);
+  }
+  const fields = Buffer.from(
+    enquiryHiddenFieldsHtml(createEnquiryFormToken(await authSecret(deps)), attribution),
+  );
+  return Buffer.concat([halves.before, fields, halves.after]);
+}
+
 async function respond(
   c: Context<AppEnv>,
   page: Omit<CachedPage, 'storedAt'>,
@@ -131,13 +160,14 @@ async function respond(
 ) {
   const headers: Record<string, string> = { ...page.headers, 'x-cache': cache };
   if (head || page.status === 301) return new Response(null, { status: page.status, headers });
-  let body = page.body;
+  const deps = c.get('deps');
   if (page.status === 200 && c.req.query('enquiry') === 'sent') {
-    body = withConfirmation(body);
     // One visitor's page: no cache may keep it, and the shared page cache above never sees it.
     headers['cache-control'] = 'private, no-store';
+    const body = await withEnquiryFields(deps, withConfirmation(page.body), attributionOf(c));
+    return new Response(body, { status: page.status, headers });
   }
-  body = await withEnquiryFields(c.get('deps'), body, attributionOf(c));
+  const body = await withEnquiryFieldsEncoded(deps, page, attributionOf(c));
   return new Response(body, { status: page.status, headers });
 }
 
