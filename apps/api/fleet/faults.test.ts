@@ -407,9 +407,7 @@ describe('a fleet of three processes on PgBouncer under faults', () => {
     }
   });
 
-  // Known bug (issue 20 note): after the PostgreSQL restart some crm-fan-out jobs stay 'created' and are
-  // never worked, so not every acknowledged lead reaches the CRM. Until it is fixed, this test checks the
-  // retries of the leads that were delivered and prints how many were not; the strict check is below.
+  // Known bug (issue 20 note): some crm-fan-out jobs stall after the PostgreSQL restart; see the skip below.
   it("retries each delivered lead's webhook under one webhook-id", async () => {
     const leadIds = sent
       .filter((s) => s.kind === 'enquiry' && acknowledged(s))
@@ -446,7 +444,5 @@ describe('a fleet of three processes on PgBouncer under faults', () => {
       expect([...leads], `leads under ${webhookId}`).toHaveLength(1);
   });
 
-  it.skip('delivers every acknowledged lead to the CRM after a PostgreSQL restart (known bug: fan-out jobs stall)', () => {
-    // Enable when crm-fan-out jobs created around a PostgreSQL restart are worked again (issue 20 note).
-  });
+  it.skip('delivers every acknowledged lead to the CRM after a PostgreSQL restart (known bug: fan-out stalls)', () => {});
 });
