@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PATHS, DEMO_PASSWORD } from '@offplan/shared';
 import autocannon from 'autocannon';
-import { createEnquiryFormToken } from '../src/modules/enquiries/enquiry-form-token.ts';
+import { enquiryBody } from '../fleet/client.ts';
 
 /**
  * The leads benchmark's measurements of the real server process (src/index.ts started as production
@@ -223,21 +223,7 @@ export async function benchIntake(
               'content-type': 'application/json',
               'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
             },
-            body: JSON.stringify({
-              projectId: options.projectId,
-              formToken: createEnquiryFormToken(AUTH_SECRET, Date.now() - 10_000),
-              name: `Intake Buyer ${n}`,
-              email: context.email,
-              phone: `+61430${String(n % 1_000_000).padStart(6, '0')}`,
-              postcode: '3000',
-              buyerType: 'INVESTOR',
-              budget: 750000,
-              bedrooms: 2,
-              timeframe: 'WITHIN_3_MONTHS',
-              financeStatus: 'PRE_APPROVED',
-              message: 'Please send the price list.',
-              consent: true,
-            }),
+            body: JSON.stringify(enquiryBody(options.projectId, context.email, n, AUTH_SECRET)),
           };
         },
         onResponse: (status: number, _body: string, context: Context) => {
