@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import { DELIVER_OUTBOX_JOB } from '../lib/outbox.ts';
-import type { JobQueue } from './queue.ts';
+import { type JobQueue, workEach } from './queue.ts';
 
 type DeliveryOptions = { db: Db; logger: Logger; smtpUrl: string | undefined; emailFrom: string };
 
@@ -16,16 +16,7 @@ type DeliveryOptions = { db: Db; logger: Logger; smtpUrl: string | undefined; em
 export async function workOutboxDelivery(queue: JobQueue, options: DeliveryOptions) {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   await queue.createQueue(DELIVER_OUTBOX_JOB);
-  // Taken ten at a time; a failure fails the batch, and the retry skips what was already sent.
-  await queue.work<{ id: string }>(
-    DELIVER_OUTBOX_JOB,
-    { batchSize: 10, pollingIntervalSeconds: 1 },
-    async (jobs) => {
-      let failure: unknown;
-      for (const job of jobs) await deliver(job.data.id).catch((error) => (failure ??= error));
-      if (failure) throw failure;
-    },
-  );
+  await workEach<{ id: string }>(queue, DELIVER_OUTBOX_JOB, (data) => deliver(data.id));
 
   async function deliver(id: string) {
     const [message] = await options.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));

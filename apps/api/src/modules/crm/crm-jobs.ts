@@ -17,10 +17,20 @@ export type CrmFanOutData = { leadId: number };
 export type CrmDeliverData = { deliveryId: number; attempt: number };
 
 /**
- * pg-boss's own retries cover a process that died during a job (the job expires and runs again);
- * the delivery schedule itself (decision 029) is ours: each failed attempt sends the next job.
+ * pg-boss's own retries cover a process that died during a job (the job expires and runs again) and a
+ * database that was away (a restart, a failover); the delivery schedule itself (decision 029) is ours:
+ * each failed attempt sends the next job. The first retry comes within seconds, later ones at most ten
+ * minutes apart, and twenty of them ride out about two hours of outage: a fan-out that ran out of
+ * retries would leave an acknowledged lead undelivered for good. A job claimed by a process that died
+ * is retried once its claim expires: a minute covers an attempt's 15 s receiver time-out many times.
  */
-export const CRM_JOB_RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true } as const;
+export const CRM_JOB_RETRY = {
+  expireInSeconds: 60,
+  retryLimit: 20,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 600,
+} as const;
 
 /** Sends the fan-out of a new lead in the transaction that stores it (enquiries.repository.ts). */
 export function sendCrmFanOut(tx: unknown, queue: JobQueue, leadId: number) {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Settings } from '../../env.ts';
-import { type JobQueue, prepareQueues } from '../../jobs/queue.ts';
+import { type JobQueue, prepareQueues, workEach } from '../../jobs/queue.ts';
 import { type Branding, tenantBranding } from '../../lib/branding.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { escapeHtml } from '../../lib/message-templates.ts';
@@ -218,19 +218,11 @@ export async function runCrmFanOut(deps: CrmWorkerDeps, data: CrmFanOutData) {
 export async function workCrmJobs(queue: JobQueue, deps: Omit<CrmWorkerDeps, 'queue'>) {
   await prepareQueues(queue, [...Object.values(CRM_JOBS), DELIVER_OUTBOX_JOB]);
   const jobDeps = { ...deps, queue };
-  await queue.work<CrmFanOutData>(
-    CRM_JOBS.fanOut,
-    { batchSize: 1, pollingIntervalSeconds: 1 },
-    async ([job]) => {
-      if (job) await runCrmFanOut(jobDeps, job.data);
-    },
-  );
-  // Attempts wait on receivers (up to the 15 s time-out): several at once, each its own job.
-  await queue.work<CrmDeliverData>(
-    CRM_JOBS.deliver,
-    { batchSize: 1, pollingIntervalSeconds: 1, localConcurrency: 4 },
-    async ([job]) => {
-      if (job) await runCrmDelivery(jobDeps, job.data);
-    },
-  );
+  await workEach<CrmFanOutData>(queue, CRM_JOBS.fanOut, (data) => runCrmFanOut(jobDeps, data));
+  // Attempts wait on receivers (up to the 15 s time-out): a batch's attempts at once, two batches at once.
+  await workEach<CrmDeliverData>(queue, CRM_JOBS.deliver, (data) => runCrmDelivery(jobDeps, data), {
+    batchSize: 4,
+    parallel: true,
+    workers: 2,
+  });
 }

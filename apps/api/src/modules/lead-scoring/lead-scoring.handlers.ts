@@ -27,7 +27,12 @@ leadScoringRouter.openapi(putScoringRules, async (c) => {
       tx,
     );
     // Re-scoring runs after the commit, with whatever rules are saved by then (two quick saves end on the last).
-    await queue.send(LEAD_JOBS.rescore, {}, { ...jobsInTransaction(tx), ...LEAD_JOB_RETRY });
+    // Every open lead at once: pg-boss's own 15-minute claim, not the per-lead jobs' minute.
+    await queue.send(
+      LEAD_JOBS.rescore,
+      {},
+      { ...jobsInTransaction(tx), ...LEAD_JOB_RETRY, expireInSeconds: 15 * 60 },
+    );
   });
   return c.json({ rules: saved }, 200);
 });

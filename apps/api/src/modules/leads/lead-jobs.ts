@@ -29,5 +29,13 @@ export const LEAD_JOBS = {
  */
 export type LeadJobData = { leadId: number; tenant?: Tenant };
 
-/** Retries for the follow-up jobs: a passing database hiccup must not lose a notification. */
-export const LEAD_JOB_RETRY = { retryLimit: 10, retryDelay: 15, retryBackoff: true } as const;
+/**
+ * Retries for the follow-up jobs: a passing database hiccup must not lose a notification. Each job takes
+ * seconds, so a claim left by a process that died expires after a minute and the job runs again.
+ */
+export const LEAD_JOB_RETRY = {
+  expireInSeconds: 60,
+  retryLimit: 10,
+  retryDelay: 15,
+  retryBackoff: true,
+} as const;

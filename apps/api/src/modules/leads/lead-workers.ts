@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Settings } from '../../env.ts';
-import { type JobQueue, prepareQueues } from '../../jobs/queue.ts';
+import { type JobQueue, prepareQueues, workEach } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { DELIVER_OUTBOX_JOB, type Outbox } from '../../lib/outbox.ts';
 import { requestBuyerFeedback } from '../buyer-feedback/buyer-feedback-request.ts';
@@ -18,18 +18,6 @@ export const LEAD_DIGEST_CRON = '0 7 * * *';
 export const LEAD_SCORE_DECAY_CRON = '30 2 * * *';
 
 /**
- * Works a batch of per-lead jobs one by one; a failure fails the batch after the others ran, and the
- * retry redoes only what is not done (each job writes its once-only mark with its messages).
- */
-function eachLead(run: (data: LeadJobData) => Promise<unknown>) {
-  return async (jobs: { data: LeadJobData }[]) => {
-    let failure: unknown;
-    for (const job of jobs) await run(job.data).catch((error) => (failure ??= error));
-    if (failure) throw failure;
-  };
-}
-
-/**
  * The leads module's workers and schedules (issue 16). The queues are prepared first: intake sends its
  * jobs inside the lead's transaction, and the notification jobs send outbox deliveries inside theirs
  * (jobs/queue.ts). Any number of processes may run these: pg-boss hands each job to one of them, a
@@ -39,21 +27,11 @@ export async function workLeadJobs(queue: JobQueue, deps: LeadWorkerDeps) {
   await prepareQueues(queue, [...Object.values(LEAD_JOBS), DELIVER_OUTBOX_JOB]);
   const { db, logger } = deps;
   const jobDeps = { ...deps, queue };
-  const perLead = { batchSize: 10, pollingIntervalSeconds: 1 };
-  await queue.work<LeadJobData>(
-    LEAD_JOBS.notify,
-    perLead,
-    eachLead((data) => notifyLead(jobDeps, data)),
-  );
-  await queue.work<LeadJobData>(
-    LEAD_JOBS.speedCheck,
-    perLead,
-    eachLead((data) => checkLeadSpeed(jobDeps, data)),
-  );
-  await queue.work<LeadJobData>(
-    LEAD_JOBS.feedbackRequest,
-    perLead,
-    eachLead((data) => requestBuyerFeedback(jobDeps, data)),
+  // Each job is safe to run again: it writes its once-only mark with its messages.
+  await workEach<LeadJobData>(queue, LEAD_JOBS.notify, (data) => notifyLead(jobDeps, data));
+  await workEach<LeadJobData>(queue, LEAD_JOBS.speedCheck, (data) => checkLeadSpeed(jobDeps, data));
+  await workEach<LeadJobData>(queue, LEAD_JOBS.feedbackRequest, (data) =>
+    requestBuyerFeedback(jobDeps, data),
   );
   await queue.work(LEAD_JOBS.digest, async () => {
     const digests = await sendLeadDigests(jobDeps);
