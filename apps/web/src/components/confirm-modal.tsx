@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** Red dark enough for white text at 4.5:1 in both schemes (Mantine's red.7 is 3.8:1). */
-const DANGER_COLOR = 'red.9';
+export const DANGER_COLOR = 'red.9';
 
 type ConfirmModalProps = {
   opened: boolean;

@@ -70,7 +70,8 @@ export function MediaImages({ listing, run, onUpload }: MediaImagesProps) {
                     size="compact-xs"
                     variant="subtle"
                     onClick={() => void run(() => updateMedia(listing.id, { heroId: image.id }))}
-                    aria-label={`Set ${image.fileName} as hero image`}
+                    // The name starts with the words on the button, so speech users can say what they see.
+                    aria-label={`Set as hero: ${image.fileName}`}
                   >
                     Set as hero
                   </Button>

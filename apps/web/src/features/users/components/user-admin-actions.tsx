@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { AdminUserDetail } from '@offplan/shared';
 import { IconBan, IconCircleCheck, IconLogout } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { DANGER_COLOR } from '../../../components/confirm-modal.tsx';
 import { useBanUser, useRevokeUserSessions, useUnbanUser } from '../api/admin-user-actions.ts';
 
 const BAN_REASON_MAX = 500;
@@ -100,7 +101,7 @@ export function UserAdminActions({ user }: { user: AdminUserDetail }) {
         opened={dialog === 'sign-out'}
         title="Sign out everywhere"
         confirmLabel="Sign out everywhere"
-        color="red"
+        color={DANGER_COLOR}
         pending={revoke.isPending}
         error={revoke.error?.message}
         onClose={close}
@@ -117,7 +118,7 @@ export function UserAdminActions({ user }: { user: AdminUserDetail }) {
         opened={dialog === 'ban'}
         title={`Ban ${name}`}
         confirmLabel="Ban user"
-        color="red"
+        color={DANGER_COLOR}
         pending={ban.isPending}
         error={ban.error?.message}
         onClose={close}
