@@ -51,6 +51,17 @@ type MainLayoutProps = {
   children: ReactNode;
 };
 
+const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * WCAG 2.4.1: keyboard users pass the header and the sidebar's links in one step. Focus moves by
+ * script (not by the #fragment) so the router never sees a changed address.
+ */
+function skipToMainContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(MAIN_CONTENT_ID)?.focus();
+}
+
 /** Spec §2: the legal page in an 800x800 popup (a new tab where popups are refused). */
 function openLegalPopup(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
@@ -101,6 +112,9 @@ export function MainLayout({
       className={classes.shell}
       data-navbar-collapsed={navbarCollapsed}
     >
+      <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={skipToMainContent}>
+        Skip to main content
+      </a>
       <AppShell.Header className={classes.header}>
         <Group h="100%" px={{ base: 'md', xs: 'xl' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
@@ -187,7 +201,7 @@ export function MainLayout({
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         {banner}
         {children}
       </AppShell.Main>
