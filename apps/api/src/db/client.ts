@@ -96,6 +96,11 @@ export async function openDatabase(options: {
   dataDir?: string;
   /** Told when the server drops an idle pooled connection (restart, failover); the pool reconnects. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * An in-memory PGlite that starts as a copy of this dump of a data folder (`dumpDataDir`): the tests
+   * start each file from one migrated template instead of running initdb and every migration again.
+   */
+  pgliteStartFrom?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const direct = options.directDatabaseUrl ?? options.databaseUrl;
@@ -149,6 +154,7 @@ export async function openDatabase(options: {
   let pglite: PGlite;
   try {
     pglite = await PGlite.create(dataDir, {
+      ...(options.pgliteStartFrom && !dataDir ? { loadDataDir: options.pgliteStartFrom } : {}),
       extensions: { pg_trgm },
       postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
     });

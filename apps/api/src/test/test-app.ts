@@ -1,5 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testClient } from 'hono/testing';
@@ -19,7 +28,7 @@ export const TEST_BASE_URL = 'http://localhost:3000';
  * A new, empty database called `name` on the PostgreSQL server at `serverUrl` (one of that name left
  * by an earlier run is dropped first); `drop` removes it. The tests and the benchmarks make theirs here.
  */
-export async function createScratchPostgresDatabase(serverUrl: string, name: string) {
+export async function createScratchPostgresDatabase(serverUrl: string, name: string, template?: string) {
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -30,27 +39,97 @@ export async function createScratchPostgresDatabase(serverUrl: string, name: str
     }
   };
   await run(`drop database if exists ${name} with (force)`);
-  await run(`create database ${name}`);
+  await run(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 /** A new, empty database on the TEST_DATABASE_URL server; `drop` removes it. */
-export async function createFreshPostgresDatabase() {
+export async function createFreshPostgresDatabase(template?: string) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
-  return createScratchPostgresDatabase(serverUrl, `offplan_test_${randomBytes(6).toString('hex')}`);
+  return createScratchPostgresDatabase(serverUrl, `offplan_test_${randomBytes(6).toString('hex')}`, template);
+}
+
+/**
+ * The migrations' fingerprint: a template made from other migrations is never used. Templates are kept
+ * between runs (in the system's temporary folder, and as databases on the test server), one per version.
+ */
+const migrationsFolder = path.resolve(import.meta.dirname, '../db/migrations');
+function migrationsFingerprint() {
+  const hash = createHash('sha256');
+  const files = readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort();
+  for (const file of files) {
+    const full = path.join(migrationsFolder, file);
+    if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+/**
+ * A dump of a migrated embedded database, made once per version of the migrations and reused by every
+ * test file after: a new PGlite costs an initdb and every migration (5–10 s a file on a busy machine),
+ * loading the dump a fraction of that. Written under another name first, so a reader never sees half.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const fingerprint = migrationsFingerprint();
+  const file = path.join(tmpdir(), `offplan-test-template-${fingerprint}.tar`);
+  if (!existsSync(file)) {
+    for (const name of readdirSync(tmpdir())) {
+      if (name.startsWith('offplan-test-template-') && !name.includes(fingerprint)) {
+        rmSync(path.join(tmpdir(), name), { force: true });
+      }
+    }
+    const database = await openDatabase({});
+    await migrateDatabase(database);
+    const dump = await database.pglite!.dumpDataDir('none');
+    await database.close();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+/**
+ * The migrated template database on the test server, made once per version of the migrations (under an
+ * advisory lock, as workers start together) and copied by `create database … template` for each file.
+ */
+async function postgresTemplate(serverUrl: string) {
+  const name = `offplan_template_${migrationsFingerprint()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+    const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (rows.length === 0) {
+      const stale = await admin.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'offplan\\_template\\_%'",
+      );
+      for (const { datname } of stale.rows) await admin.query(`drop database ${datname} with (force)`);
+      const building = await createScratchPostgresDatabase(serverUrl, `${name}_building`);
+      const database = await openDatabase({ databaseUrl: building.url });
+      await migrateDatabase(database);
+      await database.close();
+      await admin.query(`alter database ${name}_building rename to ${name}`);
+    }
+    await admin.query('select pg_advisory_unlock(hashtext($1))', [name]);
+  } finally {
+    await admin.end();
+  }
+  return name;
 }
 
 /** A fresh, migrated database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
 export async function openTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB_KIND !== 'postgres') {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteStartFrom: await pgliteTemplate() });
     await migrateDatabase(database);
     return database;
   }
-  const fresh = await createFreshPostgresDatabase();
+  const template = await postgresTemplate(process.env.TEST_DATABASE_URL!);
+  const fresh = await createFreshPostgresDatabase(template);
   const database = await openDatabase({ databaseUrl: fresh.url });
   await migrateDatabase(database);
   return {
