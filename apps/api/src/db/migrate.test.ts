@@ -1,8 +1,11 @@
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshPostgresDatabase, openTestDatabase } from '../test/test-app.ts';
 import { type Database, openDatabase } from './client.ts';
-import { migrateDatabase, migrationsAreCurrent } from './migrate.ts';
+import { defaultMigrationsFolder, migrateDatabase, migrationsAreCurrent } from './migrate.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -27,6 +30,26 @@ describe('migrations', () => {
     const before = await count();
     await migrateDatabase(database);
     expect(await count()).toBe(before);
+  });
+
+  it('when current, are checked by their newest file alone: the older files are not read', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'offplan-migrations-'));
+    try {
+      cpSync(defaultMigrationsFolder, folder, { recursive: true });
+      const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+        entries: { tag: string }[];
+      };
+      const newest = `${journal.entries.at(-1)!.tag}.sql`;
+      for (const file of readdirSync(folder))
+        if (file.endsWith('.sql') && file !== newest) rmSync(path.join(folder, file));
+      // Drizzle's migrator reads every file, and fails on the missing ones.
+      await expect(migrateDatabase(database, folder)).resolves.toBeUndefined();
+      // A newest file the database has not seen (another hash) is work: the migrator runs and fails.
+      appendFileSync(path.join(folder, newest), '\n-- changed\n');
+      await expect(migrateDatabase(database, folder)).rejects.toThrow(/No file/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it.runIf(process.env.TEST_DB_KIND === 'postgres')(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,8 +16,46 @@ export const defaultMigrationsFolder = fileURLToPath(new URL('./migrations', imp
 // Any fixed number: it serialises migrations between processes starting together on one server.
 const MIGRATION_LOCK_ID = 727_001;
 
+type Journal = { entries: { tag: string; when: number }[] };
+
+/** The folder's journal, read once per process: the files do not change while it runs. */
+const journals = new Map<string, Journal>();
+function readJournal(migrationsFolder: string): Journal {
+  let journal = journals.get(migrationsFolder);
+  if (!journal) {
+    journal = JSON.parse(
+      readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+    ) as Journal;
+    journals.set(migrationsFolder, journal);
+  }
+  return journal;
+}
+
+/**
+ * Whether the folder's newest migration is the database's newest applied one, by one query: the row
+ * Drizzle's migrator writes for it (the SQL file's SHA-256 and the journal's time). Drizzle's `migrate`
+ * itself reads and hashes every file and runs four statements and a transaction even when nothing is
+ * pending; a later start skips it (issue 21). No migrations table yet (a new database): not current.
+ */
+async function newestMigrationApplied(database: Database, migrationsFolder: string) {
+  const newest = readJournal(migrationsFolder).entries.at(-1);
+  if (!newest) return true;
+  const hash = createHash('sha256')
+    .update(readFileSync(path.join(migrationsFolder, `${newest.tag}.sql`)))
+    .digest('hex');
+  try {
+    const result = (await database.db.execute(
+      sql`select exists (select 1 from drizzle.__drizzle_migrations where hash = ${hash} and created_at = ${newest.when}) as applied`,
+    )) as unknown as { rows: { applied: boolean }[] };
+    return result.rows[0]?.applied === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Applies pending migrations; a no-op when current. Safe when several processes start at once. */
 export async function migrateDatabase(database: Database, migrationsFolder = defaultMigrationsFolder) {
+  if (await newestMigrationApplied(database, migrationsFolder)) return;
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
@@ -36,10 +75,7 @@ export async function migrateDatabase(database: Database, migrationsFolder = def
 
 /** Whether every migration in the folder has been applied (GET /readyz). */
 export async function migrationsAreCurrent(database: Database, migrationsFolder = defaultMigrationsFolder) {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { when: number }[];
-  };
-  const latest = Math.max(...journal.entries.map((entry) => entry.when));
+  const latest = Math.max(...readJournal(migrationsFolder).entries.map((entry) => entry.when));
   const result = (await database.db.execute(
     sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`,
   )) as unknown as { rows: { created_at: string | number | null }[] };
