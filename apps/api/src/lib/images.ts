@@ -1,4 +1,16 @@
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
+
+type SharpFactory = (input: Buffer, options: SharpOptions) => Sharp;
+
+/**
+ * sharp and its native library load on the first upload, not at start: a tenth of a second that
+ * only image uploads need (issue 21).
+ */
+let sharp: SharpFactory | undefined;
+async function loadSharp(): Promise<SharpFactory> {
+  sharp ??= (await import('sharp')).default;
+  return sharp;
+}
 
 /** What uploads accept as images: JPEG, PNG and WebP, told by their content, never by name or type. */
 const ACCEPTED_IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -11,7 +23,7 @@ export async function acceptedImage(
   input: Buffer,
 ): Promise<{ format: string; width: number; height: number } | null> {
   try {
-    const meta = await sharp(input, { limitInputPixels: PIXEL_LIMIT }).metadata();
+    const meta = await (await loadSharp())(input, { limitInputPixels: PIXEL_LIMIT }).metadata();
     if (!meta.format || !ACCEPTED_IMAGE_FORMATS.has(meta.format) || !meta.width || !meta.height) return null;
     return { format: meta.format, width: meta.width, height: meta.height };
   } catch {
@@ -19,8 +31,14 @@ export async function acceptedImage(
   }
 }
 
-/** An accepted image, turned upright by its EXIF orientation; the output written carries no metadata. */
-export const uprightImage = (input: Buffer) => sharp(input, { limitInputPixels: PIXEL_LIMIT }).rotate();
+/**
+ * An accepted image, turned upright by its EXIF orientation; the output written carries no metadata.
+ * `acceptedImage` comes first, and it loads the library.
+ */
+export function uprightImage(input: Buffer) {
+  if (!sharp) throw new Error('uprightImage takes an image acceptedImage has accepted');
+  return sharp(input, { limitInputPixels: PIXEL_LIMIT }).rotate();
+}
 
 /** PDF 1.0–1.7 and 2.0, as the first bytes of the file (issue 15 finding 8: checked as a whole document). */
 const PDF_HEADER = /^%PDF-(?:1\.\d|2\.0)/;

@@ -19,7 +19,7 @@ listingFeedRouter.openapi(getListingFeed, async (c) => {
     feedListings(db, organisationId),
     feedContact(db, organisationId),
   ]);
-  const xml = reaxmlDocument(listings, {
+  const xml = await reaxmlDocument(listings, {
     organisationId,
     baseUrl: deps.settings.baseUrl,
     contact,

@@ -1,5 +1,5 @@
 import { listingPublicPath } from '@offplan/shared';
-import { create } from 'xmlbuilder2';
+import type { create } from 'xmlbuilder2';
 import { safeUrl } from '../public-listing/public-listing.render.ts';
 import type {
   FeedConfiguration,
@@ -214,8 +214,12 @@ function addResidential(
   addImages(residential, listing.images, context.baseUrl);
 }
 
-/** The organisation's REAXML document: one `<residential>` per configuration of each of its projects. */
-export function reaxmlDocument(listings: FeedListing[], context: ReaxmlContext): string {
+/**
+ * The organisation's REAXML document: one `<residential>` per configuration of each of its projects.
+ * xmlbuilder2 loads with the first feed, not at start (issue 21): only this route uses it.
+ */
+export async function reaxmlDocument(listings: FeedListing[], context: ReaxmlContext): Promise<string> {
+  const { create } = await import('xmlbuilder2');
   const document = create({ version: '1.0', encoding: 'UTF-8' });
   document.dtd({ name: 'propertyList', sysID: REAXML_SYSTEM_ID });
   // The format's username and password are for uploads to REA's own server; a pull needs neither.
