@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  ENQUIRY_BUYER_TYPES,
-  enquiryInputSchema,
-  FINANCE_STATUSES,
-  LEAD_STATUSES,
-  TIMEFRAMES,
-} from './leads.ts';
+import { enquiryInputSchema } from './enquiries.ts';
+import { ENQUIRY_BUYER_TYPES, FINANCE_STATUSES, LEAD_STATUSES, TIMEFRAMES } from './leads.ts';
 import { text } from './text.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUSTRALIAN_STATES, ORGANISATION_ROLES, SALES_STATUSES, STAGES } from './enums.ts';
-import { normalisePhone } from './leads.ts';
+import { normalisePhone } from './phone.ts';
 import { multilineText, text } from './text.ts';
 
 /**
