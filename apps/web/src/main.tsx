@@ -2,10 +2,9 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';
 
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrandedMantineProvider } from './features/site/components/branded-mantine-provider.tsx';
 import { startAnalytics } from './lib/analytics/start.ts';
@@ -14,8 +13,18 @@ import { createAppRouter, installAccessErrorHandlers } from './router.tsx';
 import { siteColorManager } from './stores/theme-store.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
+// The toast container and its transitions are not needed to paint (issue 21); a toast shown before it
+// arrives waits in @mantine/notifications' store and appears once it has.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+
 const router = createAppRouter({ queryClient });
 installAccessErrorHandlers(router, queryClient);
+// Issue 21: the landing page's route chunks load now, beside its session and site calls; the router
+// would ask for each only once its guards have answered. A failure here is retried by the router.
+const [landingRoutes] = router.getMatchedRoutes(window.location.pathname);
+for (const route of landingRoutes) router.loadRouteChunk(route)?.catch(() => undefined);
 // Before the first render: the landing URL's campaign and visitor ids, and the first page view.
 startAnalytics(router);
 
@@ -31,7 +40,9 @@ createRoot(rootElement).render(
         defaultColorScheme="light"
         colorSchemeManager={siteColorManager}
       >
-        <Notifications position="top-right" />
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
         <RouterProvider router={router} />
       </BrandedMantineProvider>
     </QueryClientProvider>

@@ -1,6 +1,4 @@
 import { AUTH_BASE_PATH, type AuthSession, authSessionSchema } from '@offplan/shared';
-import { adminClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
-import { createAuthClient } from 'better-auth/react';
 import { z } from 'zod';
 import { ApiClientError, CLIENT_ERROR_CODES, networkError, toApiClientError } from './api-client.ts';
 
@@ -18,15 +16,27 @@ const userAdditionalFields = {
  * better-auth's client stays private to this module: its inferred type cannot be named in emitted
  * declarations (composite project), and every call below turns its `{data, error}` answers into
  * the app's one error type. Add a wrapper here when a feature needs another auth call.
+ * It is loaded on the first call that needs it (issue 21): about 15 KB compressed that no page needs
+ * to paint, since reading the session is a plain GET (fetchSession).
  */
-const client = createAuthClient({
-  // Same origin as the app; the API serves better-auth under /api/auth.
-  baseURL: window.location.origin,
-  basePath: AUTH_BASE_PATH,
-  // Resolved per call (not captured once) so tests can stub the global fetch.
-  fetchOptions: { customFetchImpl: (input, init) => fetch(input, init) },
-  plugins: [inferAdditionalFields(userAdditionalFields), adminClient(), organizationClient()],
-});
+async function createClient() {
+  const [{ createAuthClient }, { adminClient, inferAdditionalFields, organizationClient }] =
+    await Promise.all([import('better-auth/react'), import('better-auth/client/plugins')]);
+  return createAuthClient({
+    // Same origin as the app; the API serves better-auth under /api/auth.
+    baseURL: window.location.origin,
+    basePath: AUTH_BASE_PATH,
+    // Resolved per call (not captured once) so tests can stub the global fetch.
+    fetchOptions: { customFetchImpl: (input, init) => fetch(input, init) },
+    plugins: [inferAdditionalFields(userAdditionalFields), adminClient(), organizationClient()],
+  });
+}
+
+let clientLoading: ReturnType<typeof createClient> | undefined;
+const authClient = () => {
+  clientLoading ??= createClient();
+  return clientLoading;
+};
 
 /**
  * better-fetch hands back `{ ...errorBody, status, statusText }`, and the API wraps every failure in
@@ -54,10 +64,29 @@ async function call(request: () => Promise<BetterFetchResult>): Promise<unknown>
   return result.data;
 }
 
-/** The current session, or null when signed out. */
+/**
+ * The current session, or null when signed out: better-auth's GET /get-session, read directly so the
+ * route guards never wait for the auth client to load first.
+ */
 export async function fetchSession(): Promise<AuthSession | null> {
-  const data = await call(() => client.getSession());
-  if (!data) return null;
+  let response: Response;
+  try {
+    response = await fetch(new URL(`${AUTH_BASE_PATH}/get-session`, window.location.origin), {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+  } catch (cause) {
+    throw networkError(cause);
+  }
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) throw toApiClientError(response.status, data);
+  if (data === null) return null;
   const parsed = authSessionSchema.safeParse(data);
   if (!parsed.success) {
     throw new ApiClientError({
@@ -85,14 +114,14 @@ export async function signInWithEmail(credentials: {
   email: string;
   password: string;
 }): Promise<SignInResult> {
-  const data = await call(() => client.signIn.email(credentials));
+  const data = await call(async () => (await authClient()).signIn.email(credentials));
   const twoFactor = twoFactorRedirectSchema.safeParse(data);
   if (twoFactor.success) return { twoFactorRequired: true, phoneHint: twoFactor.data.phoneHint ?? null };
   return { twoFactorRequired: false };
 }
 
 export async function signOutOfServer(): Promise<void> {
-  await call(() => client.signOut());
+  await call(async () => (await authClient()).signOut());
 }
 
 /*
@@ -103,15 +132,17 @@ export async function signOutOfServer(): Promise<void> {
 
 /** POST /api/auth/two-factor/send-otp: texts the 6-digit code to the user half-way through sign-in. */
 export async function sendTwoFactorCode(): Promise<void> {
-  await call(() => client.$fetch('/two-factor/send-otp', { method: 'POST', body: {} }));
+  await call(async () => (await authClient()).$fetch('/two-factor/send-otp', { method: 'POST', body: {} }));
 }
 
 /** POST /api/auth/two-factor/verify-otp: the code finishes sign-in; the session cookie comes back. */
 export async function verifyTwoFactorCode(code: string): Promise<void> {
-  await call(() => client.$fetch('/two-factor/verify-otp', { method: 'POST', body: { code } }));
+  await call(async () =>
+    (await authClient()).$fetch('/two-factor/verify-otp', { method: 'POST', body: { code } }),
+  );
 }
 
 /** GET /api/auth/verify-email?token=: confirms the address and signs the user in. */
 export async function verifyEmailToken(token: string): Promise<void> {
-  await call(() => client.$fetch('/verify-email', { method: 'GET', query: { token } }));
+  await call(async () => (await authClient()).$fetch('/verify-email', { method: 'GET', query: { token } }));
 }

@@ -1,5 +1,7 @@
-import { SESSION_REQUIRED_ERROR } from '@offplan/shared';
+import { type AuthSession, SESSION_REQUIRED_ERROR } from '@offplan/shared';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { sessionQueryOptions } from '../../features/auth/api/session.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
@@ -18,21 +20,41 @@ const loginSearchSchema = z.object({
 
 export const Route = createFileRoute('/_auth/login')({
   validateSearch: loginSearchSchema,
-  beforeLoad: async ({ context, search }) => {
+  beforeLoad: ({ context, search }) => {
     // After SessionRequired the server has just refused the session: show the form rather than
     // trust a session answer that could bounce the user between here and the page forever.
     if (search.error === SESSION_REQUIRED_ERROR) return;
-    // Signed in already: straight on. If the session cannot be read, show the form.
-    const session = await context.queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
-    if (session) throw redirect({ href: postSignInPath(search.redirect, session.user), replace: true });
+    // Signed in already, as a fresh answer in the cache says: straight on. Otherwise the form paints
+    // without waiting for any call (issue 21) and LoginRoute moves on once the session answers.
+    const { staleTime, queryKey } = sessionQueryOptions();
+    const cached = context.queryClient.getQueryCache().find<AuthSession | null>({ queryKey, exact: true });
+    const session = cached?.state.data;
+    if (session && cached && typeof staleTime === 'number' && !cached.isStaleByTime(staleTime)) {
+      throw redirect({ href: postSignInPath(search.redirect, session.user), replace: true });
+    }
   },
   component: LoginRoute,
 });
+
+/** Signed in already (the session answered after the form painted): straight on, as beforeLoad would. */
+function useLeaveWhenSignedIn(search: { redirect?: string | undefined; error?: string | undefined }) {
+  const navigate = useNavigate();
+  // After SessionRequired the answer is not trusted (see beforeLoad). A session that cannot be read
+  // leaves the form up.
+  const { data: session } = useQuery({
+    ...sessionQueryOptions(),
+    enabled: search.error !== SESSION_REQUIRED_ERROR,
+  });
+  useEffect(() => {
+    if (session) void navigate({ href: postSignInPath(search.redirect, session.user), replace: true });
+  }, [session, navigate, search.redirect]);
+}
 
 function LoginRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate();
   usePageTitle('Sign in');
+  useLeaveWhenSignedIn(search);
   return (
     <LoginForm
       sessionRequired={search.error === SESSION_REQUIRED_ERROR}

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { accountSessionsQueryOptions } from '../../features/profile/api/account-sessions.ts';
-import { DEFAULT_PAGE, PROFILE_PAGES, ProfilePage } from '../../features/profile/components/profile-page.tsx';
+import { ProfilePage } from '../../features/profile/components/profile-page.tsx';
+import { DEFAULT_PAGE, PROFILE_PAGES } from '../../features/profile/profile-pages.ts';
 
 const profileSearchSchema = z.object({
   /** Spec §2: the user menu opens /profile?page=contact-details. Unknown pages fall back to it. */

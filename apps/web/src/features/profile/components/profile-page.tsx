@@ -5,6 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { displayName, initialsOf } from '../../auth/index.ts';
 import { siteQueryOptions } from '../../site/index.ts';
 import { useSignedInSession } from '../hooks/use-signed-in-session.ts';
+import { DEFAULT_PAGE, PROFILE_PAGES, type ProfileTab } from '../profile-pages.ts';
 import { ActingAsUserNotice } from './acting-as-user-notice.tsx';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
@@ -15,10 +16,6 @@ import { PrivacyForm } from './privacy-form.tsx';
 import { ProfilePhotoForm } from './profile-photo-form.tsx';
 import { SessionsList } from './sessions-list.tsx';
 import { TwoStepForm } from './two-step-form.tsx';
-
-export const PROFILE_PAGES = ['contact-details', 'security', 'sessions', 'privacy'] as const;
-export type ProfileTab = (typeof PROFILE_PAGES)[number];
-export const DEFAULT_PAGE: ProfileTab = 'contact-details';
 
 const routeApi = getRouteApi('/_main/profile');
 
