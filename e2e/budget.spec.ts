@@ -1,0 +1,63 @@
+import type { TestInfo } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { describeWeight, kilobytes, measurePage, type PageWeight } from './web-weight.ts';
+
+/**
+ * Issue 21 item 2: the JavaScript a first-time visitor downloads (compressed, as served, including
+ * what loads after first paint) stays within budget, so a change cannot quietly grow it. Cold loads in
+ * fresh browser contexts against the production build; `npm run measure:web` prints the same figures
+ * as medians of three.
+ *
+ * The ceilings are what the pages weigh now plus a few KB: the issue's targets (150 KB and 220 KB) are
+ * not reached yet (decision 044 says what is left), and each step towards them lowers these.
+ * LCP is printed, not asserted: on a shared two-core machine running two browser workers beside the
+ * server it varies several-fold, so any figure tight enough to mean something would flake.
+ */
+const CEILING = { login: 200 * 1024, dashboard: 290 * 1024 } as const;
+const ISSUE_TARGET = { login: 150 * 1024, dashboard: 220 * 1024 } as const;
+
+function report(label: string, weight: PageWeight, target: number, testInfo: TestInfo) {
+  const line = `${describeWeight(label, weight)} issue target ${kilobytes(target)}`;
+  console.log(line);
+  testInfo.annotations.push({ type: 'weight', description: line });
+}
+
+test.describe('JavaScript budget (issue 21)', () => {
+  test('/login, signed out, stays within its compressed JavaScript ceiling', async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const weight = await measurePage(browser, baseURL!, {
+      path: '/login',
+      ready: (page) => expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible(),
+    });
+    report('/login signed out', weight, ISSUE_TARGET.login, testInfo);
+    expect(
+      weight.scriptBytes,
+      `/login downloads ${kilobytes(weight.scriptBytes)} of scripts`,
+    ).toBeLessThanOrEqual(CEILING.login);
+  });
+
+  test('/dashboard, signed in, stays within its compressed JavaScript ceiling', async ({
+    browser,
+    baseURL,
+    page,
+    context,
+    extraHTTPHeaders,
+  }, testInfo) => {
+    await signIn(page, DEMO.developer);
+    const storageState = await context.storageState();
+    const weight = await measurePage(browser, baseURL!, {
+      path: '/dashboard',
+      storageState,
+      ...(extraHTTPHeaders ? { extraHTTPHeaders } : {}),
+      ready: (dashboard) =>
+        expect(dashboard.getByRole('heading', { name: 'Dashboard', exact: true }).first()).toBeVisible(),
+    });
+    report('/dashboard signed in', weight, ISSUE_TARGET.dashboard, testInfo);
+    expect(
+      weight.scriptBytes,
+      `/dashboard downloads ${kilobytes(weight.scriptBytes)} of scripts`,
+    ).toBeLessThanOrEqual(CEILING.dashboard);
+  });
+});
