@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The README's test command (`npm test`): unit and API tests, the production build, the browser tests
-# against that build, then (when TEST_DATABASE_URL is set) the fleet tests: processes of that build
-# behind HAProxy on a PostgreSQL server of their own, directly and through PgBouncer (issue 20). Every step runs even when an earlier one failed (the browser tests need
-# the build and Chromium), and the last line is always `N passed, M failed`. Exits non-zero on any failure.
+# The README's test command (`npm test`): unit and API tests, the production build, the start-time check
+# of that build (issue 21: a later start ready within 1.5 s), the browser tests against that build, then
+# (when TEST_DATABASE_URL is set) the fleet tests: processes of that build behind HAProxy on a PostgreSQL
+# server of their own, directly and through PgBouncer (issue 20). Every step runs even when an earlier one
+# failed (the browser tests need the build and Chromium), and the last line is always `N passed, M failed`.
+# Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,10 +18,11 @@ section() {
 vitest_status=0
 build_status=0
 chromium_status=0
+start_status=0
 playwright_status=skipped
 fleet_status=skipped
 
-section '1/5 Unit and API tests (vitest)'
+section '1/6 Unit and API tests (vitest)'
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo 'TEST_DATABASE_URL is set: the API suite runs on PGlite and on PostgreSQL.'
 else
@@ -27,13 +30,21 @@ else
 fi
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || vitest_status=$?
 
-section '2/5 Production build (npm run build)'
+section '2/6 Production build (npm run build)'
 npm run build || build_status=$?
 
-section '3/5 Chromium for the browser tests'
+section '3/6 Start time of the build (a later start ready within 1.5 s, median of 5)'
+if [ "$build_status" -ne 0 ]; then
+  start_status=1
+  echo 'Not run: the build failed.'
+else
+  node scripts/check-start-time.mjs || start_status=$?
+fi
+
+section '4/6 Chromium for the browser tests'
 bash scripts/ensure-chromium.sh || chromium_status=$?
 
-section '4/5 Browser tests (playwright, against the production build)'
+section '5/6 Browser tests (playwright, against the production build)'
 if [ "$build_status" -ne 0 ]; then
   echo 'Skipped: the build failed.'
 elif [ "$chromium_status" -ne 0 ]; then
@@ -43,7 +54,7 @@ else
   npx playwright test || playwright_status=$?
 fi
 
-section '5/5 Fleet tests (HAProxy, PgBouncer, faults; PostgreSQL)'
+section '6/6 Fleet tests (HAProxy, PgBouncer, faults; PostgreSQL)'
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   echo 'Skipped: TEST_DATABASE_URL is not set (the fleet runs on PostgreSQL only).'
 elif [ "$build_status" -ne 0 ]; then
@@ -63,9 +74,10 @@ section 'Summary'
 # Counts come from the runners' JSON reports. A step that fails outside any test (the build, a missing
 # browser, a test file that cannot load, a server that does not start) counts as one failure, so the
 # line never reads "0 failed" when something broke.
-node - "$vitest_status" "$build_status" "$chromium_status" "$playwright_status" "$fleet_status" <<'NODE'
+node - "$vitest_status" "$build_status" "$start_status" "$chromium_status" "$playwright_status" "$fleet_status" <<'NODE'
 const { existsSync, readFileSync } = require('node:fs');
-const [vitestStatus, buildStatus, chromiumStatus, playwrightStatus, fleetStatus] = process.argv.slice(2);
+const [vitestStatus, buildStatus, startStatus, chromiumStatus, playwrightStatus, fleetStatus] =
+  process.argv.slice(2);
 const readJson = (file) => {
   if (!existsSync(file)) return undefined;
   try {
@@ -92,6 +104,14 @@ notes.push(`vitest: ${vitestPassed} passed, ${vitestFailed} failed`);
 if (vitestStatus !== '0' && vitestFailed === 0) stepFailed('vitest failed outside any test', vitestStatus);
 
 if (buildStatus !== '0') stepFailed('npm run build failed', buildStatus);
+// The start-time check is one test: it passes, or it fails (also when the build did not give it a server).
+if (startStatus === '0') {
+  passed += 1;
+  notes.push('start time: passed');
+} else {
+  failed += 1;
+  notes.push(`start time: failed (exit ${startStatus})`);
+}
 if (chromiumStatus !== '0') stepFailed('Chromium is not available', chromiumStatus);
 
 if (playwrightStatus === 'skipped') {
