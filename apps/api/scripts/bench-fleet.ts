@@ -14,16 +14,23 @@
  * runs of a target alternate fleet, one process and bare so drift on a shared machine hits them alike.
  *   npm run build && npm run bench:fleet -- [--seconds 10] [--connections 20] [--runs 3] [--pgbouncer]
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { call, enquiryBody, signIn } from '../fleet/client.ts';
 import { type Fleet, nextClientAddress, startFleet, uniqueSuffix, waitFor } from '../fleet/fleet.ts';
-import { percentile } from './bench-measure.ts';
+import {
+  countAnswer,
+  type Load,
+  autocannonLoad as loadWithAutocannon,
+  type Measurement,
+  median,
+  startBareServer,
+  summarise,
+  warnIfBuildIsOlderThanSource,
+} from './bench-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -43,62 +50,9 @@ const BENCH_USER_EMAIL = 'developer@demo.offplan.test';
 const TARGET_FLEET_TO_BARE = 0.6;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-type Measurement = { requestsPerSecond: number; p95: number; otherAnswers: Map<string, number> };
-type Load = { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
-
-const median = (list: number[]) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-function summarise(
-  latencies: number[],
-  expected: number,
-  elapsedMs: number,
-  otherAnswers: Map<string, number>,
-) {
-  latencies.sort((a, b) => a - b);
-  return {
-    requestsPerSecond: expected / (elapsedMs / 1000),
-    p95: latencies.length ? percentile(latencies, 95) : Number.NaN,
-    otherAnswers,
-  } satisfies Measurement;
-}
-
-const countAnswer = (answers: Map<string, number>, key: string) =>
-  answers.set(key, (answers.get(key) ?? 0) + 1);
-
-/** `connections` keep-alive clients for `seconds` with autocannon; each answer's latency is kept. */
-function autocannonLoad(load: Load, expectedStatus: number, duration = seconds): Promise<Measurement> {
-  const latencies: number[] = [];
-  const otherAnswers = new Map<string, number>();
-  let expected = 0;
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: load.url,
-        method: load.method ?? 'GET',
-        headers: load.headers,
-        body: load.body,
-        connections,
-        duration,
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        if (result.errors) otherAnswers.set('connection errors', result.errors);
-        resolve(summarise(latencies, expected, performance.now() - started, otherAnswers));
-      },
-    );
-    instance.on('response', (_client, status, _bytes, responseTime) => {
-      if (status === expectedStatus) {
-        expected += 1;
-        latencies.push(responseTime);
-      } else countAnswer(otherAnswers, String(status));
-    });
-  });
-}
+/** `connections` keep-alive clients for `duration` seconds (bench-load.ts). */
+const autocannonLoad = (load: Load, expectedStatus: number, duration = seconds) =>
+  loadWithAutocannon(load, expectedStatus, { connections, seconds: duration });
 
 let enquirySequence = 0;
 /** The email of every enquiry answered 201 (warm-up included), looked up in the database at the end. */
@@ -152,48 +106,6 @@ async function intakeLoad(baseUrl: string, origin: string, projectId: number, du
   };
   await Promise.all(Array.from({ length: connections }, sender));
   return summarise(latencies, accepted, performance.now() - started, otherAnswers);
-}
-
-/** The code of the bare server: one process answering every request with the page's bytes. */
-const BARE_SERVER = `
-const http = require('node:http');
-const body = require('node:fs').readFileSync(process.argv[1]);
-const headers = { ...JSON.parse(process.argv[2]), 'content-length': body.length };
-const server = http.createServer((request, response) => {
-  request.resume();
-  response.writeHead(200, headers);
-  response.end(body);
-});
-server.listen(0, '127.0.0.1', () => console.log(server.address().port));
-`;
-
-/** A bare `node:http` process serving `body` with the page's own headers (not the per-connection ones). */
-async function startBareServer(body: string, pageHeaders: Headers) {
-  const folder = mkdtempSync(path.join(tmpdir(), 'offplan-bench-fleet-'));
-  const bodyFile = path.join(folder, 'page.html');
-  writeFileSync(bodyFile, body);
-  const perConnection = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
-  const headers = Object.fromEntries([...pageHeaders].filter(([name]) => !perConnection.has(name)));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['-e', BARE_SERVER, bodyFile, JSON.stringify(headers)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
-    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
 }
 
 /** A selling listing of the demo data: its public page is the cached page, its form takes the enquiries. */
@@ -345,18 +257,6 @@ async function reportIntakeIntegrity(fleet: Fleet, deadlocksBefore: number) {
   if (stored !== acknowledgedEmails.length) process.exitCode = 1;
 }
 
-/** The processes run the production build: a source file newer than it means the figures are of old code. */
-function warnIfBuildIsOlderThanSource() {
-  const apiDir = path.join(repoRoot, 'apps/api');
-  const built = statSync(path.join(apiDir, 'dist/index.js'), { throwIfNoEntry: false });
-  if (!built) throw new Error('apps/api/dist/index.js is missing: run `npm run build` first');
-  const newer = readdirSync(path.join(apiDir, 'src'), { recursive: true, encoding: 'utf8' }).find(
-    (file) => file.endsWith('.ts') && statSync(path.join(apiDir, 'src', file)).mtimeMs > built.mtimeMs,
-  );
-  if (newer)
-    console.warn(`warning: apps/api/src/${newer} is newer than the build: \`npm run build\` to measure it`);
-}
-
 /** HAProxy and PgBouncer must be installed: the project's setup script installs Debian's or says how. */
 function ensureFleetTools() {
   try {
@@ -385,7 +285,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main() {
-  warnIfBuildIsOlderThanSource();
+  warnIfBuildIsOlderThanSource(path.join(repoRoot, 'apps/api'));
   ensureFleetTools();
   console.log(
     `bench:fleet: ${PROCESSES} processes behind HAProxy${values.pgbouncer ? ', PgBouncer (transaction mode)' : ''}; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(2)}`,
@@ -401,7 +301,9 @@ async function main() {
   const deadlocksBefore = await deadlocks(fleet);
 
   const page = await warmPage(fleet, pagePath);
-  const bare = await startBareServer(page.body, page.headers);
+  const bare = await startBareServer([
+    { path: pagePath, status: 200, headers: page.headers, body: Buffer.from(page.body) },
+  ]);
   cleanups.push(bare.stop);
   console.log(`   cached page ${pagePath}: ${Buffer.byteLength(page.body).toLocaleString('en-AU')} bytes`);
   // A short load through the balancer first: every process's request path is optimised by V8 before
