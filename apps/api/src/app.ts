@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   // Design §8: the host name picks the tenant that brands the answers and emails of this request.
   app.use('*', tenantContext);
   const mediaOrigin = deps.settings.listings.s3 && new URL(deps.settings.listings.s3.publicUrl).origin;
-  app.use('*', ...securityHeaders(mediaOrigin ? [mediaOrigin] : []));
+  app.use('*', securityHeaders(mediaOrigin ? [mediaOrigin] : []));
   app.use('/api/*', compress({ threshold: 1024 }));
   app.use('/api/*', trustedOriginOnly(deps.settings.trustedOrigins));
   // Issue 4: maintenance refuses calls with 503, except sign-in and what admins need (decision 018).

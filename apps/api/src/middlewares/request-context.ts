@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../lib/context.ts';
+import { nodeResponseOf } from './security-headers.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -25,6 +26,8 @@ function clientIpOf(c: Context, trustProxy: boolean): string | undefined {
  * someone else's address when such a call is refused, so any path segment holding an '@' is masked.
  */
 export function redactPath(path: string): string {
+  // Most paths hold neither: no splitting and joining for them.
+  if (!path.includes('@') && !path.includes('%40')) return path;
   return path
     .split('/')
     .map((segment) => (segment.includes('@') || segment.includes('%40') ? '[email]' : segment))
@@ -44,9 +47,11 @@ export function requestContext(deps: AppDeps) {
     c.set('user', null);
     c.set('session', null);
     const started = performance.now();
+    // As the security headers: on Node's response before the handler when there is one, else after it.
+    const outgoing = nodeResponseOf(c);
+    outgoing?.setHeader('x-request-id', requestId);
     await next();
-    // Not `c.header`: on a finished answer it rebuilds the Response (see security-headers.ts).
-    c.res.headers.set('x-request-id', requestId);
+    if (!outgoing) c.res.headers.set('x-request-id', requestId);
     log.info(
       {
         method: c.req.method,
