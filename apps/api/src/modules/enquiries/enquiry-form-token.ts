@@ -18,7 +18,13 @@ export const ENQUIRY_FORM_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Processes whose clocks run a little apart still accept each other's tokens. */
 const CLOCK_SKEW_MS = 60_000;
 
-const keyFor = (secret: string) => createHmac('sha256', secret).update('enquiry-form').digest();
+/** The derived key of the one secret a process signs with, made once (every listing page answer signs). */
+let derived: { secret: string; key: Buffer } | undefined;
+function keyFor(secret: string): Buffer {
+  if (derived?.secret !== secret)
+    derived = { secret, key: createHmac('sha256', secret).update('enquiry-form').digest() };
+  return derived.key;
+}
 
 const sign = (secret: string, issuedAt: string) =>
   createHmac('sha256', keyFor(secret)).update(issuedAt).digest('base64url');
