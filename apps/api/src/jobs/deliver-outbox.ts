@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -14,7 +13,10 @@ type DeliveryOptions = { db: Db; logger: Logger; smtpUrl: string | undefined; em
  * the row and thrown so pg-boss retries it with backoff.
  */
 export async function workOutboxDelivery(queue: JobQueue, options: DeliveryOptions) {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  // nodemailer is loaded only when there is an SMTP server to send to (issue 21: not at every start).
+  const transport = options.smtpUrl
+    ? (await import('nodemailer')).default.createTransport(options.smtpUrl)
+    : null;
   await queue.createQueue(DELIVER_OUTBOX_JOB);
   await workEach<{ id: string }>(queue, DELIVER_OUTBOX_JOB, (data) => deliver(data.id));
 
