@@ -13,7 +13,7 @@ import { describeWeight, kilobytes, measurePage, type PageWeight } from './web-w
  * LCP is printed, not asserted: on a shared two-core machine running two browser workers beside the
  * server it varies several-fold, so any figure tight enough to mean something would flake.
  */
-const CEILING = { login: 200 * 1024, dashboard: 290 * 1024 } as const;
+const CEILING = { login: 215 * 1024, dashboard: 290 * 1024 } as const;
 const ISSUE_TARGET = { login: 150 * 1024, dashboard: 220 * 1024 } as const;
 
 function report(label: string, weight: PageWeight, target: number, testInfo: TestInfo) {

@@ -38,6 +38,14 @@ const authClient = () => {
   return clientLoading;
 };
 
+/** Starts loading the client without waiting for it: the sign-in form calls this once it is shown. */
+export function preloadAuthClient(): void {
+  authClient().catch(() => {
+    // A failed load is tried again by the call that needs it.
+    clientLoading = undefined;
+  });
+}
+
 /**
  * better-fetch hands back `{ ...errorBody, status, statusText }`, and the API wraps every failure in
  * `{error: {code, message}}`: the one error shape, read like any other call's.

@@ -8,6 +8,7 @@ import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { postSignInPath } from '../../features/auth/session-routing.ts';
 import { forgetPhoneHint, rememberPhoneHint } from '../../features/auth/two-step-sign-in.ts';
 import { usePageTitle } from '../../features/site/hooks/use-page-title.ts';
+import { preloadAuthClient } from '../../lib/auth-client.ts';
 
 const loginSearchSchema = z.object({
   /** Where to go after signing in (validated again by postSignInPath). */
@@ -51,6 +52,12 @@ function useLeaveWhenSignedIn(search: { redirect?: string | undefined; error?: s
 }
 
 function LoginRoute() {
+  // The form is up: better-auth's client loads while the visitor types, not after they press Sign in.
+  useEffect(preloadAuthClient, []);
+  return <LoginPage />;
+}
+
+function LoginPage() {
   const search = Route.useSearch();
   const navigate = useNavigate();
   usePageTitle('Sign in');
