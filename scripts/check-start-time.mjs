@@ -4,7 +4,7 @@
 // build. It makes a data folder with a first start (migrations and demo data), then times five later
 // starts from spawn to the first 200 of /readyz and fails when their median is over the limit.
 //
-//   node scripts/check-start-time.mjs [--runs 5] [--limit-ms 1500] [--database-url postgres://…]
+//   node scripts/check-start-time.mjs [--runs 5] [--limit-ms 1500] [--target-ms 1500] [--database-url postgres://…]
 //     [--entry path/to/dist/index.js] [--data-dir folder] [--node-option=--cpu-prof …]
 //
 // With --database-url (an empty database the check may fill) the starts use PostgreSQL; the data
@@ -25,6 +25,9 @@ const { values: options } = parseArgs({
     entry: { type: 'string', default: path.join(root, 'apps/api/dist/index.js') },
     runs: { type: 'string', default: '5' },
     'limit-ms': { type: 'string', default: '1500' },
+    // Issue 21's goal, printed beside the limit: `npm test` holds a looser limit until the goal is
+    // reached, so a slower start fails CI while the remaining gap stays visible in every run.
+    'target-ms': { type: 'string', default: '1500' },
     'database-url': { type: 'string' },
     // A data folder a start has already made (then no first start): to compare builds on the same data.
     'data-dir': { type: 'string' },
@@ -34,6 +37,7 @@ const { values: options } = parseArgs({
 const entry = path.resolve(options.entry);
 const runs = Number(options.runs);
 const limitMs = Number(options['limit-ms']);
+const targetMs = Number(options['target-ms']);
 
 /** A port nobody listens on now. */
 function freePort() {
@@ -144,7 +148,8 @@ try {
   const median = sorted[Math.floor(sorted.length / 2)];
   failed = median > limitMs;
   console.log(
-    `median later start: ${Math.round(median)} ms (limit ${limitMs} ms, ${options['database-url'] ? 'PostgreSQL' : 'embedded PGlite'}): ${failed ? 'FAILED' : 'ok'}`,
+    `median later start: ${Math.round(median)} ms (limit ${limitMs} ms, ${options['database-url'] ? 'PostgreSQL' : 'embedded PGlite'}): ${failed ? 'FAILED' : 'ok'}; ` +
+      `issue 21's target ${targetMs} ms: ${median > targetMs ? 'not reached yet' : 'reached'}`,
   );
 } finally {
   if (!options['data-dir']) rmSync(dataDir, { recursive: true, force: true });

@@ -33,12 +33,14 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.
 section '2/6 Production build (npm run build)'
 npm run build || build_status=$?
 
-section '3/6 Start time of the build (a later start ready within 1.5 s, median of 5)'
+# The limit is a guard against regressions (2.3 s measured on an idle 2-core machine, 24 Nov); issue 21's
+# 1.5 s target is printed beside it and is not reached yet (decision 046).
+section '3/6 Start time of the build (a later start ready within 3 s, median of 5; target 1.5 s)'
 if [ "$build_status" -ne 0 ]; then
   start_status=1
   echo 'Not run: the build failed.'
 else
-  node scripts/check-start-time.mjs || start_status=$?
+  node scripts/check-start-time.mjs --limit-ms 3000 --target-ms 1500 || start_status=$?
 fi
 
 section '4/6 Chromium for the browser tests'
