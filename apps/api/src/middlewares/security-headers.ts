@@ -48,7 +48,7 @@ export function nodeResponseOf(c: Context): ServerResponse | undefined {
 
 /**
  * nosniff, no framing, strict referrer, and a content security policy on every answer. An answer that
- * sets one of these headers itself keeps its own value (the feedback page's `no-referrer`).
+ * sets one of these headers itself keeps its own value (the feedback page's `same-origin`).
  *
  * Served over HTTP, the headers go on Node's response before the handler runs: Node merges them with
  * the answer's own when it writes the head. Setting them on the answer after the handler instead turned

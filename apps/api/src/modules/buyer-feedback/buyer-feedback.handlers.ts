@@ -39,9 +39,11 @@ export const FEEDBACK_ROUTE = '/rate/:token{[^/]{1,200}}';
 
 const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
-  // One buyer's link: no cache keeps it, and no page it opens learns it from the Referer.
+  // One buyer's link: no cache keeps it, and no other site the page leads to learns it from the Referer.
+  // Not `no-referrer`: under it Chromium sends the form's own POST with `Origin: null`, which the
+  // origin check refuses (the buyer's feedback was lost, e2e/buyer-feedback.spec.ts).
   'cache-control': 'private, no-store',
-  'referrer-policy': 'no-referrer',
+  'referrer-policy': 'same-origin',
 };
 
 const brandingOf = (c: Context<AppEnv>) => tenantBranding(brandingSourceOf(c.get('deps')));

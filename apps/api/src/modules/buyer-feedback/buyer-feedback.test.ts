@@ -178,8 +178,8 @@ describe('GET and POST /rate/{token}', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
-    // The page's own policy, not the app's: no page it opens learns the link from the Referer.
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    // The page's own policy, not the app's: no other site learns the link from the Referer.
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
     const html = await response.text();
     expect(html).toContain('<h1>Rate your enquiry about Quay Residences</h1>');
     expect(html).toContain('How would you rate Priya, who handled your enquiry?');
