@@ -17,18 +17,12 @@ export type ComposeOptions = {
   logger?: Logger;
   /** Serve the built web app for paths outside the API (off in tests). */
   serveWeb?: boolean;
-  /**
-   * Leave the workers' and schedules' registration to `startWorkers` in the answer, for the server to
-   * call once it listens (issue 21). Off in tests: the app they get is working its jobs.
-   */
-  workersLater?: boolean;
 };
 
 /**
  * The one composition of the portal over an opened, migrated database: job queue and outbox, workers,
  * auth and the Hono app. The server and the API tests both build their app here, so a test runs what
  * production runs. `close` stops what it started (the queue and its workers); the database is the caller's.
- * With `workersLater`, the workers start when the caller calls `startWorkers`.
  */
 export async function composeApp(settings: Settings, database: Database, options: ComposeOptions = {}) {
   const logger = options.logger ?? createLogger(settings.logLevel);
@@ -40,11 +34,7 @@ export async function composeApp(settings: Settings, database: Database, options
     ...(database.pool && { pool: database.pool }),
     readQueues: () => listQueues(queue),
   });
-  const workers = await startWorkers(
-    queue,
-    { db: database.db, logger, settings, outbox, metrics },
-    { registerLater: options.workersLater === true },
-  );
+  await startWorkers(queue, { db: database.db, logger, settings, outbox, metrics });
   const auth = createAuth({
     db: database.db,
     baseUrl: settings.baseUrl,
@@ -70,5 +60,5 @@ export async function composeApp(settings: Settings, database: Database, options
   const app = createApp(deps, options.serveWeb === undefined ? {} : { serveWeb: options.serveWeb });
   const close = ({ graceful = true, timeout = 2000 }: { graceful?: boolean; timeout?: number } = {}) =>
     queue.stop({ graceful, timeout });
-  return { app, deps, close, startWorkers: workers.register };
+  return { app, deps, close };
 }

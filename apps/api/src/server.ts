@@ -26,12 +26,7 @@ export async function startServer(settings: Settings) {
       logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
   });
   await migrateDatabase(database);
-  const {
-    app,
-    deps,
-    close: stopJobs,
-    startWorkers,
-  } = await composeApp(settings, database, { logger, workersLater: true });
+  const { app, deps, close: stopJobs } = await composeApp(settings, database, { logger });
   if (settings.seedDemo) await seedDemo(database, logger, settings.baseUrl);
   const server = await new Promise<ServerType>((resolve) => {
     const listening = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, () =>
@@ -52,11 +47,6 @@ export async function startServer(settings: Settings) {
     'portal ready',
   );
   if (settings.seedDemo) printDemoAccounts(settings);
-  // After listening: a load balancer can send traffic sooner, and nothing a request needs waits on it.
-  startWorkers().then(
-    () => logger.debug('job workers started'),
-    (error: unknown) => logger.error({ err: error }, 'job workers did not start'),
-  );
 
   // While draining, every answer closes its connection, so a load balancer's kept connections move to
   // the other processes instead of being cut when this one stops listening.
