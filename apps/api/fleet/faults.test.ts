@@ -327,6 +327,35 @@ async function reportUndelivered(fleet: Fleet, undelivered: number[]) {
   }
 }
 
+/**
+ * Of these undelivered leads, those with no job left that will deliver them: neither their fan-out nor an
+ * attempt of their delivery is waiting or running. Such a lead's delivery is lost.
+ */
+async function leadsWithNoDeliveryJob(fleet: Fleet, leadIds: number[]) {
+  const { rows } = await fleet.sql.query<{ id: number }>(
+    `select l.id from unnest($1::int[]) as l(id)
+      where not exists (select 1 from pgboss.job j
+                         where j.name = 'crm-fan-out' and (j.data->>'leadId')::int = l.id
+                           and j.state in ('created', 'retry', 'active'))
+        and not exists (select 1 from crm_deliveries d
+                          join pgboss.job j on j.name = 'crm-deliver' and (j.data->>'deliveryId')::int = d.id
+                         where d.lead_id = l.id and j.state in ('created', 'retry', 'active'))`,
+    [leadIds],
+  );
+  return rows;
+}
+
+/** Each lead's webhook-ids across its attempts, and each webhook-id's leads. */
+function webhookIdsAndLeads(attempts: WebhookAttempt[]) {
+  const idsPerLead = new Map<number, Set<string>>();
+  const leadsPerId = new Map<string, Set<number>>();
+  for (const { leadId, webhookId } of attempts) {
+    idsPerLead.set(leadId, (idsPerLead.get(leadId) ?? new Set()).add(webhookId));
+    leadsPerId.set(webhookId, (leadsPerId.get(webhookId) ?? new Set()).add(leadId));
+  }
+  return { idsPerLead, leadsPerId };
+}
+
 describe('a fleet of three processes on PgBouncer under faults', () => {
   let fleet: Fleet;
   let receiver: Awaited<ReturnType<typeof startCrmReceiver>>;
@@ -456,14 +485,7 @@ describe('a fleet of three processes on PgBouncer under faults', () => {
       `webhooks: ${undelivered.length} of ${leadIds.length} acknowledged leads undelivered after ${WEBHOOK_WAIT_MS} ms`,
     );
     expect(delivered().size).toBeGreaterThan(100);
-    const idsPerLead = new Map<number, Set<string>>();
-    for (const attempt of receiver.attempts) {
-      idsPerLead.set(attempt.leadId, (idsPerLead.get(attempt.leadId) ?? new Set()).add(attempt.webhookId));
-    }
-    const leadsPerId = new Map<string, Set<number>>();
-    for (const attempt of receiver.attempts) {
-      leadsPerId.set(attempt.webhookId, (leadsPerId.get(attempt.webhookId) ?? new Set()).add(attempt.leadId));
-    }
+    const { idsPerLead, leadsPerId } = webhookIdsAndLeads(receiver.attempts);
     console.log(
       `webhooks: ${receiver.attempts.length} attempts for ${idsPerLead.size} leads, waited ${Date.now() - startedWaiting} ms after the stream ended`,
     );
@@ -475,18 +497,7 @@ describe('a fleet of three processes on PgBouncer under faults', () => {
 
   it('left no acknowledged lead without its CRM delivery or a job still due to make it', async () => {
     expect(undelivered).toBeDefined();
-    // A lead still undelivered after the wait must have a job that will deliver it: its fan-out, or an
-    // attempt of its delivery, waiting or running. A job that failed for good would be a lost delivery.
-    const { rows } = await fleet.sql.query<{ id: number }>(
-      `select l.id from unnest($1::int[]) as l(id)
-        where not exists (select 1 from pgboss.job j
-                           where j.name = 'crm-fan-out' and (j.data->>'leadId')::int = l.id
-                             and j.state in ('created', 'retry', 'active'))
-          and not exists (select 1 from crm_deliveries d
-                            join pgboss.job j on j.name = 'crm-deliver' and (j.data->>'deliveryId')::int = d.id
-                           where d.lead_id = l.id and j.state in ('created', 'retry', 'active'))`,
-      [undelivered],
-    );
+    const rows = await leadsWithNoDeliveryJob(fleet, undelivered!);
     console.log(
       `CRM: ${undelivered!.length} acknowledged leads still on their way after ${WEBHOOK_WAIT_MS} ms, ` +
         `${rows.length} of them with no job left to deliver them`,
