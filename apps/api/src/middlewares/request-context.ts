@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../lib/context.ts';
+import { writeRequestLine } from '../lib/logger.ts';
 import { nodeResponseOf } from './security-headers.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -52,15 +53,13 @@ export function requestContext(deps: AppDeps) {
     outgoing?.setHeader('x-request-id', requestId);
     await next();
     if (!outgoing) c.res.headers.set('x-request-id', requestId);
-    log.info(
-      {
-        method: c.req.method,
-        path: redactPath(c.req.path),
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        userId: c.get('user')?.id,
-      },
-      'request',
-    );
+    writeRequestLine(deps.logger, {
+      requestId,
+      method: c.req.method,
+      path: redactPath(c.req.path),
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      userId: c.get('user')?.id,
+    });
   });
 }

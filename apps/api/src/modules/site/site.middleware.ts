@@ -24,7 +24,10 @@ export function requestHost(c: Context<AppEnv>): string | undefined {
 /** Design §8: every request runs as the tenant of its host name (lib/branding.ts currentTenant()). */
 export const tenantContext = createMiddleware<AppEnv>(async (c, next) => {
   const tenant = tenantForHost(requestHost(c), c.get('deps').settings.tenantHosts);
-  await runWithTenant(tenant, next);
+  // The default tenant is what `currentTenant()` answers outside any: no async context for it. Running
+  // every request in one switched on Node's promise hooks for the whole process (decision 045).
+  if (tenant === 'offplan') await next();
+  else await runWithTenant(tenant, next);
 });
 
 /**
