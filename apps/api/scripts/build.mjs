@@ -1,5 +1,4 @@
-// Bundles the API into dist/index.js (dependencies stay in node_modules; the workspace's
-// own TypeScript packages are inlined), copies the SQL migrations beside it, and writes
+// Bundles the API and its JavaScript dependencies into dist/index.js, copies the SQL migrations beside it, and writes
 // .br/.gz copies of the built web app so the server sends them without compressing per request.
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,8 +7,13 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { build } from 'esbuild';
 
 const apiDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const pkg = JSON.parse(readFileSync(path.join(apiDir, 'package.json'), 'utf8'));
-const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@offplan/'));
+/**
+ * What stays in node_modules: packages that load files of their own at run time (PGlite its WebAssembly
+ * and data bundle, sharp its native binary, Scalar the reference page's script) and pg's optional native
+ * driver. Everything else is inlined: loading its ~1,300 files as separate modules was a fifth of a
+ * later start (1.57 s → 1.21 s to ready, decision 046).
+ */
+const external = ['@electric-sql/pglite', 'sharp', '@scalar/api-reference', 'pg-native'];
 
 rmSync(path.join(apiDir, 'dist'), { recursive: true, force: true });
 await build({
@@ -21,6 +25,10 @@ await build({
   format: 'esm',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
+  // The inlined CommonJS packages call require() for Node's built-ins, which an ES module has not got.
+  banner: {
+    js: "import { createRequire as createRequireForInlinedPackages } from 'node:module'; const require = createRequireForInlinedPackages(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 cpSync(path.join(apiDir, 'src/db/migrations'), path.join(apiDir, 'dist/migrations'), { recursive: true });

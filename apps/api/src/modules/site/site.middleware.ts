@@ -24,8 +24,9 @@ export function requestHost(c: Context<AppEnv>): string | undefined {
 /** Design §8: every request runs as the tenant of its host name (lib/branding.ts currentTenant()). */
 export const tenantContext = createMiddleware<AppEnv>(async (c, next) => {
   const tenant = tenantForHost(requestHost(c), c.get('deps').settings.tenantHosts);
-  // The default tenant is what `currentTenant()` answers outside any: no async context for it. Running
-  // every request in one switched on Node's promise hooks for the whole process (decision 045).
+  // The default tenant is what `currentTenant()` answers outside any: no async context to enter for it
+  // (entering one costs on every request, and before better-auth's first call it switched Node's promise
+  // hooks on for the whole process: decision 045).
   if (tenant === 'offplan') await next();
   else await runWithTenant(tenant, next);
 });
