@@ -1,4 +1,5 @@
-import { ADMIN_USER_API_PATHS, type OutboxMessage } from '@offplan/shared';
+import { ADMIN_USER_API_PATHS, DEMO_PASSWORD, type OutboxMessage } from '@offplan/shared';
+import { request as playwrightRequest } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures.ts';
 import { apiAs, newApi, newEmail } from './mailbox.ts';
 
@@ -95,4 +96,33 @@ test('an admin edits the marketer, sends them a reset link, and marks an unverif
   await expect(email.getByText('Verified', { exact: true })).toBeVisible();
   await expect(email.getByRole('button', { name: 'Resend verification email' })).toHaveCount(0);
   await expect(page.getByText('Email verified', { exact: true }).first()).toBeVisible();
+});
+
+test("an admin reads a user's sessions by device, with the full user agent on hover", async ({
+  page,
+  baseURL,
+  clientAddress,
+}) => {
+  const safariOnMac =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Safari/605.1.15';
+  const agencyOnMac = await playwrightRequest.newContext({
+    baseURL,
+    userAgent: safariOnMac,
+    extraHTTPHeaders: { origin: baseURL!, 'x-forwarded-for': clientAddress },
+  });
+  const signedIn = await agencyOnMac.post('/api/auth/sign-in/email', {
+    data: { email: DEMO.agency, password: DEMO_PASSWORD },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+
+  await signIn(page, DEMO.admin);
+  await page.goto('/users');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('agency@demo');
+  await expect(page).toHaveURL(/q=agency/);
+  await page.getByRole('table', { name: 'Users' }).getByRole('link').first().click();
+  const sessions = page.getByRole('table', { name: 'Sessions' });
+  await expect(sessions.getByRole('columnheader', { name: 'Device' })).toBeVisible();
+  const device = sessions.getByTitle(safariOnMac).first();
+  await expect(device).toHaveText('Safari on macOS');
+  await agencyOnMac.dispose();
 });

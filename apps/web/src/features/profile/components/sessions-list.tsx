@@ -11,12 +11,12 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { FormError } from '../../../components/form-error.tsx';
 import { exactTime } from '../../../lib/dates.ts';
+import { type DeviceKind, describeUserAgent } from '../../../lib/user-agent.ts';
 import {
   accountSessionsQueryOptions,
   useRevokeOtherSessions,
   useRevokeSession,
 } from '../api/account-sessions.ts';
-import { type DeviceKind, describeUserAgent } from '../user-agent.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 const DEVICE_ICONS: Record<DeviceKind, typeof IconDevices> = {

@@ -11,6 +11,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { exactTime, relativeTime } from '../../../lib/dates.ts';
+import { describeUserAgent } from '../../../lib/user-agent.ts';
 import {
   adminUserAuditQueryOptions,
   adminUserProjectsQueryOptions,
@@ -160,7 +161,7 @@ function SessionsTable({ data }: { data: AdminUserSessions }) {
             <Table.Th>Last active</Table.Th>
             <Table.Th>Expires</Table.Th>
             <Table.Th>IP address</Table.Th>
-            <Table.Th>Browser</Table.Th>
+            <Table.Th>Device</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -184,8 +185,9 @@ function SessionsTable({ data }: { data: AdminUserSessions }) {
                 <Text size="sm">{session.ipAddress ?? '—'}</Text>
               </Table.Td>
               <Table.Td maw={280}>
-                <Text size="xs" c="dimmed" lineClamp={2} title={session.userAgent ?? undefined}>
-                  {session.userAgent ?? 'Unknown'}
+                {/* The reader's summary; the full user agent stays on hover for support work. */}
+                <Text size="sm" title={session.userAgent ?? undefined}>
+                  {describeUserAgent(session.userAgent).label}
                 </Text>
               </Table.Td>
             </Table.Tr>
