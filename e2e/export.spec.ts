@@ -46,7 +46,7 @@ test('an admin exports the leads of a date range and the file has exactly those 
   expect(expected.length).toBeGreaterThan(0);
 
   await page.goto('/export');
-  await expect(page.getByRole('heading', { name: 'Export', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Export', level: 1 })).toBeVisible();
   await page.getByRole('radio', { name: /^Leads/ }).check();
   await page.getByLabel('From', { exact: true }).fill(from);
   await page.getByLabel('To', { exact: true }).fill(to);
@@ -76,5 +76,5 @@ test('a portal user is refused the export API and never sees the page', async ({
   await signIn(page, DEMO.developer);
   expect((await page.request.get('/api/exports/leads')).status()).toBe(403);
   await page.goto('/export');
-  await expect(page.getByRole('heading', { name: 'Export', level: 2 })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Export', level: 1 })).toHaveCount(0);
 });

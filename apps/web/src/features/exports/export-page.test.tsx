@@ -99,7 +99,7 @@ describe('/export: choosing', () => {
     async () => {
       const calls = stubExportApi();
       renderApp('/export');
-      expect(await screen.findByRole('heading', { name: 'Export', level: 2 }, WAIT)).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Export', level: 1 }, WAIT)).toBeTruthy();
       const recent = screen.getByRole('table', { name: 'Recent exports' });
       expect(within(recent).getByText('Ada Admin')).toBeTruthy();
       expect(within(recent).getByText('1,200 of 5,000')).toBeTruthy();

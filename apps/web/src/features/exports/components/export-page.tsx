@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Chip,
-  Group,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Chip, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   EXPORT_DATASET_DESCRIPTIONS,
@@ -119,13 +107,11 @@ export function ExportPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>Export</Title>
-        <Text c="dimmed" size="sm">
-          CSV of the portal's records, straight from the database however many there are. Every export is
-          recorded with who took it.
-        </Text>
-      </div>
+      {/* The frame's heading names the page ("Export"): a second one here only repeated it. */}
+      <Text c="dimmed" size="sm">
+        CSV of the portal's records, straight from the database however many there are. Every export is
+        recorded with who took it.
+      </Text>
       <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
         <Stack gap="md">
           <DatasetPicker value={dataset} onChange={setDataset} />
