@@ -489,9 +489,7 @@ describe('a fleet of three processes on PgBouncer under faults', () => {
     );
     expect(delivered().size).toBeGreaterThan(100);
     const { idsPerLead, leadsPerId } = webhookIdsAndLeads(receiver.attempts);
-    console.log(
-      `webhooks: ${receiver.attempts.length} attempts for ${idsPerLead.size} leads`,
-    );
+    console.log(`webhooks: ${receiver.attempts.length} attempts for ${idsPerLead.size} leads`);
     for (const id of delivered())
       expect([...idsPerLead.get(id)!], `webhook-ids of lead ${id}`).toHaveLength(1);
     for (const [webhookId, leads] of leadsPerId)
