@@ -248,6 +248,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     signIn,
     outbox: deps.outbox,
     queue: deps.queue,
+    metrics: deps.metrics,
     close: async () => {
       await stopJobs({ graceful: false, timeout: 1000 });
       await database.close();

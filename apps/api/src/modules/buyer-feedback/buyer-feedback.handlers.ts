@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { brandingSourceOf, tenantBranding } from '../../lib/branding.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { validationError } from '../../lib/errors.ts';
+import { limitNameOf } from '../../lib/metrics.ts';
 import { createRouter } from '../../lib/router.ts';
 import { hitThrottle, type ThrottleWindow } from '../../lib/throttle.ts';
 import { limitBody } from '../../middlewares/guards.ts';
@@ -100,8 +101,11 @@ async function answerPost(c: Context<AppEnv>, token: string): Promise<Answer> {
   const db = deps.database.db;
   const clientIp = c.get('clientIp');
   if (clientIp) {
-    const limit = await hitThrottle(db, `buyer-feedback-address:${clientIp}`, FEEDBACK_POSTS_PER_ADDRESS);
+    const key = `buyer-feedback-address:${clientIp}`;
+    const limit = await hitThrottle(db, key, FEEDBACK_POSTS_PER_ADDRESS);
     if (!limit.allowed) {
+      // Counted as refuseOverLimit counts the API's throttles (this page answers HTML, not an AppError).
+      deps.metrics.rateLimitRefusals.inc({ limit: limitNameOf(key) });
       c.header('Retry-After', String(limit.retryAfterSeconds));
       return { html: renderTooManyPage(await brandingOf(c), limit.retryAfterSeconds), status: 429 };
     }

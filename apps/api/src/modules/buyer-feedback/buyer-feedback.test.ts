@@ -311,8 +311,14 @@ describe('GET and POST /rate/{token}', () => {
     for (let i = 0; i < FEEDBACK_POSTS_PER_ADDRESS.max; i++) {
       expect((await post(`/rate/guess-${i}`, { projectRating: '5' }, ip)).status).toBe(404);
     }
+    const refusals = async () =>
+      (await t.metrics.rateLimitRefusals.get()).values.find(
+        (sample) => sample.labels.limit === 'buyer-feedback-address',
+      )?.value ?? 0;
+    const refusedBefore = await refusals();
     const limited = await post(path, { projectRating: '5' }, ip);
     expect(limited.status).toBe(429);
+    expect(await refusals()).toBe(refusedBefore + 1);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited.text()).toContain('Too many tries');
     expect(await feedbackOf(lead.id)).toEqual([]);
