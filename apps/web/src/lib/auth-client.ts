@@ -20,8 +20,9 @@ const userAdditionalFields = {
  * to paint, since reading the session is a plain GET (fetchSession).
  */
 async function createClient() {
-  const [{ createAuthClient }, { adminClient, inferAdditionalFields, organizationClient }] =
-    await Promise.all([import('better-auth/react'), import('better-auth/client/plugins')]);
+  const { createAuthClient, adminClient, inferAdditionalFields, organizationClient } = await import(
+    './auth-client-modules.ts'
+  );
   return createAuthClient({
     // Same origin as the app; the API serves better-auth under /api/auth.
     baseURL: window.location.origin,
