@@ -16,7 +16,7 @@ import { analytics } from '../../../lib/analytics/tracker.ts';
 import { trackNotifications } from '../api/notifications.ts';
 import { useNotifications } from '../hooks/use-notifications.ts';
 import { isExternalLink, popupQueue, safeLink, safeThumbnail } from '../lib/popup-rules.ts';
-import { SafeHtml } from './safe-html.tsx';
+import { DeferredSafeHtml, loadMessageRenderers } from './deferred-message-html.tsx';
 
 const properties = (message: Notification) => ({
   message_id: message.messageId,
@@ -41,17 +41,26 @@ export function InAppMessages({ email }: { email: string | null | undefined }) {
     if (current) return;
     const next = queue.find((message) => !shown.current.has(message.messageId));
     if (!next) return;
+    let cancelled = false;
+    const show = () => {
+      if (cancelled) return;
+      shown.current.add(next.messageId);
+      setCurrent(next);
+      setVisible(true);
+      void trackNotifications('open', [next.messageId]);
+      analytics.track('notification_appear', properties(next));
+    };
+    // The body's renderer (DOMPurify) is loaded only when a pop-up is due, and the pop-up waits for
+    // it, so it opens with its body rather than growing once the body arrives. A failed load still
+    // shows the pop-up, whose body then tries again.
     const timer = setTimeout(
-      () => {
-        shown.current.add(next.messageId);
-        setCurrent(next);
-        setVisible(true);
-        void trackNotifications('open', [next.messageId]);
-        analytics.track('notification_appear', properties(next));
-      },
+      () => void loadMessageRenderers().then(show, show),
       Math.max(0, nextAt - Date.now()),
     );
-    return () => clearTimeout(timer);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
   }, [queue, current, nextAt]);
 
   // A retracted message leaves the list: its pop-up closes without being marked read.
@@ -139,7 +148,7 @@ function PopupContent({ message, onAction }: { message: Notification; onAction: 
   return (
     <Stack gap="sm">
       {image ? <Image src={image} alt="" radius="sm" mah={200} fit="cover" /> : null}
-      <SafeHtml html={body} />
+      <DeferredSafeHtml html={body} />
       {link ? (
         <Group justify="flex-end">
           <Button

@@ -19,7 +19,7 @@ import { trackNotifications } from '../api/notifications.ts';
 import { useNotificationEvents } from '../hooks/use-notification-events.ts';
 import { useNotifications } from '../hooks/use-notifications.ts';
 import { isExternalLink, safeLink, safeThumbnail } from '../lib/popup-rules.ts';
-import { MessageBody } from './message-body.tsx';
+import { DeferredMessageBody, loadMessageRenderers } from './deferred-message-html.tsx';
 
 /** Spec §2, §8 empty text, word for word. */
 export const EMPTY_NOTIFICATIONS_TEXT = 'You have no new notifications.';
@@ -40,6 +40,8 @@ export function NotificationBell({ email }: { email: string | null | undefined }
   // Retractions reach this tab through its one event stream (opened here: the bell is on every page).
   const live = useNotificationEvents(email);
   const [opened, setOpened] = useState(false);
+  // The dropdown stays mounted, hidden: message bodies (and DOMPurify) wait until it is first opened.
+  const [bodiesShown, setBodiesShown] = useState(false);
   const readTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -51,6 +53,7 @@ export function NotificationBell({ email }: { email: string | null | undefined }
 
   function open() {
     setOpened(true);
+    setBodiesShown(true);
     const unreadIds = unread.map((message) => message.messageId);
     for (const message of unread) analytics.track('notification_bell_appear', messageProperties(message));
     if (unreadIds.length === 0) return;
@@ -100,6 +103,9 @@ export function NotificationBell({ email }: { email: string | null | undefined }
             data-testid="notification-bell"
             data-live={live}
             onClick={() => (opened ? setOpened(false) : open())}
+            // Likely about to be opened: the bodies' renderers are usually in by the click.
+            onPointerEnter={preloadMessageRenderers}
+            onFocus={preloadMessageRenderers}
           >
             <IconBell size={20} stroke={1.6} />
           </ActionIcon>
@@ -118,7 +124,12 @@ export function NotificationBell({ email }: { email: string | null | undefined }
           <ScrollArea.Autosize mah={420} type="auto">
             <Stack gap={0}>
               {messages.map((message) => (
-                <NotificationItem key={message.messageId} message={message} onClick={clickMessage} />
+                <NotificationItem
+                  key={message.messageId}
+                  message={message}
+                  showBody={bodiesShown}
+                  onClick={clickMessage}
+                />
               ))}
             </Stack>
           </ScrollArea.Autosize>
@@ -128,11 +139,19 @@ export function NotificationBell({ email }: { email: string | null | undefined }
   );
 }
 
+function preloadMessageRenderers() {
+  loadMessageRenderers().catch(() => {
+    // Opening the bell tries again.
+  });
+}
+
 function NotificationItem({
   message,
+  showBody,
   onClick,
 }: {
   message: Notification;
+  showBody: boolean;
   onClick: (message: Notification) => void;
 }) {
   const { title, body, cta_link, cta_label, thumbnail } = message.customPayload;
@@ -164,7 +183,7 @@ function NotificationItem({
           <Text fw={600} size="sm">
             {title}
           </Text>
-          <MessageBody body={body} thumbnail={image} />
+          {showBody ? <DeferredMessageBody body={body} thumbnail={image} /> : null}
           {link ? (
             <Anchor
               href={link}

@@ -1,5 +1,5 @@
 import { isSafeMessageLink, isSafeMessageThumbnail, type Notification } from '@offplan/shared';
-import { hasHtml } from './sanitize.ts';
+import { hasHtml } from './has-html.ts';
 
 /**
  * Spec §9 "In-app message rules": hidden if already read, trigger 'never', or no HTML; the rest in

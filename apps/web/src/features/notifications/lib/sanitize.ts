@@ -97,7 +97,4 @@ export function messageText(html: string): string {
     .trim();
 }
 
-/** Spec §9 "no html": a body with no markup at all is not a pop-up message. */
-export function hasHtml(body: string): boolean {
-  return /<[a-z][^>]*>/i.test(body);
-}
+export { hasHtml } from './has-html.ts';
