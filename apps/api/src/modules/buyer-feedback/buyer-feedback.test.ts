@@ -171,6 +171,12 @@ describe('the buyer-feedback-request job', () => {
   });
 });
 
+/** What the metrics say the per-address limit of the feedback page has refused so far. */
+async function feedbackRefusals() {
+  const { values } = await t.metrics.rateLimitRefusals.get();
+  return values.find((sample) => sample.labels.limit === 'buyer-feedback-address')?.value ?? 0;
+}
+
 describe('GET and POST /rate/{token}', () => {
   it('shows the form: the project, the agent by first name, radio groups of 0 to 5 stars, a comment', async () => {
     const { path } = await linkOfNewLead();
@@ -304,21 +310,19 @@ describe('GET and POST /rate/{token}', () => {
     expect(response.status).toBe(403);
     expect(await feedbackOf(lead.id)).toEqual([]);
   });
+});
 
+describe('POST /rate/{token} per client address', () => {
   it('limits posts per client address (429 with Retry-After), valid token or not', async () => {
     const { path, lead } = await linkOfNewLead();
     const ip = '203.0.113.251';
     for (let i = 0; i < FEEDBACK_POSTS_PER_ADDRESS.max; i++) {
       expect((await post(`/rate/guess-${i}`, { projectRating: '5' }, ip)).status).toBe(404);
     }
-    const refusals = async () =>
-      (await t.metrics.rateLimitRefusals.get()).values.find(
-        (sample) => sample.labels.limit === 'buyer-feedback-address',
-      )?.value ?? 0;
-    const refusedBefore = await refusals();
+    const refusedBefore = await feedbackRefusals();
     const limited = await post(path, { projectRating: '5' }, ip);
     expect(limited.status).toBe(429);
-    expect(await refusals()).toBe(refusedBefore + 1);
+    expect(await feedbackRefusals()).toBe(refusedBefore + 1);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited.text()).toContain('Too many tries');
     expect(await feedbackOf(lead.id)).toEqual([]);
