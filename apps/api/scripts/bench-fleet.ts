@@ -6,6 +6,8 @@
  * of few cores the processes, HAProxy and the load generator share them: the fleet cannot beat one
  * process by much there, and fleet/one shows what the balancer costs. Three targets:
  *   - the cached public listing page `GET /{prefix}/{slug}` (target: the fleet at least 0.6 of bare),
+ *     also from the bare server behind an HAProxy of its own: the balancer's ceiling on this machine,
+ *     what a fleet of processes that cost nothing would answer,
  *   - the project search `POST /api/projects/search` signed in (the marketplace's default search; the
  *     search bench:projects measures in process),
  *   - the enquiry intake `POST /api/enquiries`, every 201 an enquiry stored.
@@ -20,7 +22,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { call, enquiryBody, signIn } from '../fleet/client.ts';
-import { type Fleet, nextClientAddress, startFleet, uniqueSuffix, waitFor } from '../fleet/fleet.ts';
+import {
+  type Fleet,
+  nextClientAddress,
+  startBalancer,
+  startFleet,
+  uniqueSuffix,
+  waitFor,
+} from '../fleet/fleet.ts';
 import {
   countAnswer,
   type Load,
@@ -162,7 +171,14 @@ async function settle(fleet: Fleet) {
   else if (waited > 1) console.log(`   (waited ${waited.toFixed(1)} s for every process to be ready again)`);
 }
 
-type Row = { name: string; fleet: Measurement[]; one: Measurement[]; bare?: Measurement[] };
+type Row = {
+  name: string;
+  fleet: Measurement[];
+  one: Measurement[];
+  bare?: Measurement[];
+  /** The bare server behind HAProxy alone: the most any fleet behind it can answer on this machine. */
+  bareBalanced?: Measurement[];
+};
 
 const format = {
   ratio: (part: number, whole: number) => (whole > 0 ? (part / whole).toFixed(2) : 'none'),
@@ -188,6 +204,7 @@ async function measure(
     fleet: () => Promise<Measurement>;
     one: () => Promise<Measurement>;
     bare?: () => Promise<Measurement>;
+    bareBalanced?: () => Promise<Measurement>;
   },
 ): Promise<Row> {
   const row: Row = { name, fleet: [], one: [] };
@@ -198,6 +215,10 @@ async function measure(
   if (loads.bare) {
     row.bare = [];
     sides.push({ label: 'bare http', load: loads.bare, list: row.bare });
+  }
+  if (loads.bareBalanced) {
+    row.bareBalanced = [];
+    sides.push({ label: 'bare+HAProxy', load: loads.bareBalanced, list: row.bareBalanced });
   }
   for (let run = 1; run <= runs; run++) {
     for (const side of sides) {
@@ -231,6 +252,10 @@ function printTable(rows: Row[]) {
     if (row.bare) {
       const ratio = fleetRate / rate(row.bare);
       verdict = `   cached page, fleet/bare ${ratio.toFixed(2)} (target ≥ ${TARGET_FLEET_TO_BARE}: ${ratio >= TARGET_FLEET_TO_BARE ? 'met' : 'MISSED'})`;
+      if (row.bareBalanced) {
+        const ceiling = rate(row.bareBalanced) / rate(row.bare);
+        verdict += `\n   the balancer's own ceiling here: the same bytes from bare node:http behind HAProxy, ${format.rate(rate(row.bareBalanced)).trim()} req/s, ${ceiling.toFixed(2)} of bare (HAProxy, the servers and the load generator share ${cpus().length} cores)`;
+      }
     }
   }
   if (verdict) console.log(verdict);
@@ -303,8 +328,12 @@ async function main() {
   const page = await warmPage(fleet, pagePath);
   const bare = await startBareServer([
     { path: pagePath, status: 200, headers: page.headers, body: Buffer.from(page.body) },
+    // Ready for HAProxy's health check, as the balancer in front of it asks.
+    { path: '/readyz', status: 200, headers: new Headers(), body: new Uint8Array() },
   ]);
   cleanups.push(bare.stop);
+  const bareBalancer = await startBalancer([{ port: Number(new URL(bare.url).port) }]);
+  cleanups.push(bareBalancer.stop);
   console.log(`   cached page ${pagePath}: ${Buffer.byteLength(page.body).toLocaleString('en-AU')} bytes`);
   // A short load through the balancer first: every process's request path is optimised by V8 before
   // anything is timed, as a process serving traffic is after its first seconds.
@@ -316,6 +345,7 @@ async function main() {
       fleet: () => autocannonLoad({ url: `${fleet.url}${pagePath}` }, 200),
       one: () => autocannonLoad({ url: `${one.url}${pagePath}` }, 200),
       bare: () => autocannonLoad({ url: `${bare.url}${pagePath}` }, 200),
+      bareBalanced: () => autocannonLoad({ url: `${bareBalancer.url}${pagePath}` }, 200),
     }),
   );
 
