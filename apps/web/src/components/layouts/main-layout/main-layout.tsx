@@ -17,7 +17,7 @@ import {
   IconLayoutSidebarLeftExpand,
   IconLayoutSidebarRight,
 } from '@tabler/icons-react';
-import type { MouseEvent, ReactNode } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { LEGAL_PATH } from '../../../config/contact.ts';
 import type { VisibleNavGroup } from '../../../config/navigation.ts';
 import { useLayoutStore } from '../../../stores/layout-store.ts';
@@ -27,7 +27,6 @@ import { ContactBlock } from './contact-block.tsx';
 import classes from './main-layout.module.css';
 import { NavbarLinks } from './navbar-links.tsx';
 import { SaveIndicator } from './save-indicator.tsx';
-import { SettingsSidebar } from './settings-sidebar.tsx';
 import { useSiteColor } from './use-site-color.ts';
 
 /** Mantine breakpoint of spec §9's mobile boundary: under 640 px is mobile. */
@@ -153,6 +152,9 @@ export function MainLayout({
             <AccountMenu user={user} onReturnToAdmin={onReturnToAdmin} />
             <ActionIcon
               onClick={toggleSettings}
+              // Likely about to be opened: the sidebar's code is usually in by the click.
+              onPointerEnter={preloadSettingsSidebar}
+              onFocus={preloadSettingsSidebar}
               visibleFrom="xs"
               variant="subtle"
               color="gray"
@@ -205,7 +207,35 @@ export function MainLayout({
         {banner}
         {children}
       </AppShell.Main>
-      <SettingsSidebar />
+      <DeferredSettingsSidebar />
     </AppShell>
+  );
+}
+
+const loadSettingsSidebar = () => import('./settings-sidebar.tsx');
+const preloadSettingsSidebar = () => {
+  loadSettingsSidebar().catch(() => {
+    // Opening the sidebar tries again.
+  });
+};
+const SettingsSidebar = lazy(() =>
+  loadSettingsSidebar().then((module) => ({ default: module.SettingsSidebar })),
+);
+
+/**
+ * The settings sidebar (a drawer, a switch, a segmented control: about 6 KB compressed) is loaded
+ * when it is first opened rather than with every page (issue 21), and stays mounted after that.
+ */
+function DeferredSettingsSidebar() {
+  const opened = useLayoutStore((state) => state.settingsOpened);
+  const [wanted, setWanted] = useState(opened);
+  useEffect(() => {
+    if (opened) setWanted(true);
+  }, [opened]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SettingsSidebar />
+    </Suspense>
   );
 }

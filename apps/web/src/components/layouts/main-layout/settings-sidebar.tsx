@@ -1,4 +1,5 @@
 import { Drawer, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { analytics } from '../../../lib/analytics/tracker.ts';
 import { useLayoutStore } from '../../../stores/layout-store.ts';
 import type { SiteColor } from '../../../stores/theme-store.ts';
@@ -19,10 +20,14 @@ export function SettingsSidebar() {
   const collapsed = useLayoutStore((state) => state.navbarCollapsed);
   const setNavbarCollapsed = useLayoutStore((state) => state.setNavbarCollapsed);
   const { siteColor, setSiteColor } = useSiteColor();
+  // Loaded when first opened (main-layout.tsx): mounted closed, then opened, so that first time it
+  // slides in like every other.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   return (
     <Drawer
-      opened={opened}
+      opened={opened && mounted}
       onClose={closeSettings}
       position="right"
       size={300}

@@ -1,23 +1,20 @@
 import { type ComponentProps, lazy, Suspense } from 'react';
 import type { MessageBody } from './message-body.tsx';
-import type { SafeHtml } from './safe-html.tsx';
 
 /**
- * Message bodies need DOMPurify (about 11 KB compressed), and the frame shows one only when the bell
- * is opened or a pop-up appears: the bell and the pop-ups load the renderers then (issue 21), instead
- * of with every page. Once loaded they render at once, without a Suspense pass.
+ * Message bodies need DOMPurify (about 11 KB compressed), and the bell shows them only once it is
+ * opened: they load then (issue 21), instead of with every framed page. Once loaded they render at
+ * once, without a Suspense pass. (Pop-ups load their own view: in-app-messages.tsx.)
  */
-type Renderers = { SafeHtml: typeof SafeHtml; MessageBody: typeof MessageBody };
+let LoadedMessageBody: typeof MessageBody | undefined;
+let loading: Promise<typeof MessageBody> | undefined;
 
-let loaded: Renderers | undefined;
-let loading: Promise<Renderers> | undefined;
-
-/** Starts loading the renderers (once); resolves when they can render. */
-export function loadMessageRenderers(): Promise<Renderers> {
-  loading ??= Promise.all([import('./safe-html.tsx'), import('./message-body.tsx')]).then(
-    ([safeHtml, messageBody]) => {
-      loaded = { SafeHtml: safeHtml.SafeHtml, MessageBody: messageBody.MessageBody };
-      return loaded;
+/** Starts loading the message body's renderer (once); resolves when it can render. */
+export function loadMessageRenderers(): Promise<typeof MessageBody> {
+  loading ??= import('./message-body.tsx').then(
+    (module) => {
+      LoadedMessageBody = module.MessageBody;
+      return LoadedMessageBody;
     },
     (error: unknown) => {
       // A failed load is tried again by the next caller.
@@ -28,22 +25,10 @@ export function loadMessageRenderers(): Promise<Renderers> {
   return loading;
 }
 
-const LazySafeHtml = lazy(() => loadMessageRenderers().then(({ SafeHtml }) => ({ default: SafeHtml })));
-const LazyMessageBody = lazy(() =>
-  loadMessageRenderers().then(({ MessageBody }) => ({ default: MessageBody })),
-);
-
-export function DeferredSafeHtml(props: ComponentProps<typeof SafeHtml>) {
-  if (loaded) return <loaded.SafeHtml {...props} />;
-  return (
-    <Suspense fallback={null}>
-      <LazySafeHtml {...props} />
-    </Suspense>
-  );
-}
+const LazyMessageBody = lazy(() => loadMessageRenderers().then((component) => ({ default: component })));
 
 export function DeferredMessageBody(props: ComponentProps<typeof MessageBody>) {
-  if (loaded) return <loaded.MessageBody {...props} />;
+  if (LoadedMessageBody) return <LoadedMessageBody {...props} />;
   return (
     <Suspense fallback={null}>
       <LazyMessageBody {...props} />

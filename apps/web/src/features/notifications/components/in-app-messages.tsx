@@ -1,22 +1,10 @@
-import {
-  Affix,
-  Button,
-  CloseButton,
-  Group,
-  Image,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Transition,
-} from '@mantine/core';
 import { IN_APP_MESSAGES, type Notification } from '@offplan/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { analytics } from '../../../lib/analytics/tracker.ts';
 import { trackNotifications } from '../api/notifications.ts';
 import { useNotifications } from '../hooks/use-notifications.ts';
-import { isExternalLink, popupQueue, safeLink, safeThumbnail } from '../lib/popup-rules.ts';
-import { DeferredSafeHtml, loadMessageRenderers } from './deferred-message-html.tsx';
+import { popupQueue } from '../lib/popup-rules.ts';
+import type { InAppMessagePopup as Popup } from './in-app-message-popup.tsx';
 
 const properties = (message: Notification) => ({
   message_id: message.messageId,
@@ -50,13 +38,9 @@ export function InAppMessages({ email }: { email: string | null | undefined }) {
       void trackNotifications('open', [next.messageId]);
       analytics.track('notification_appear', properties(next));
     };
-    // The body's renderer (DOMPurify) is loaded only when a pop-up is due, and the pop-up waits for
-    // it, so it opens with its body rather than growing once the body arrives. A failed load still
-    // shows the pop-up, whose body then tries again.
-    const timer = setTimeout(
-      () => void loadMessageRenderers().then(show, show),
-      Math.max(0, nextAt - Date.now()),
-    );
+    // The pop-up's code (a modal, DOMPurify for its body) is loaded only when one is due, and it
+    // waits for it, so it opens whole. A failed load still shows it, and the render tries again.
+    const timer = setTimeout(() => void loadPopup().then(show, show), Math.max(0, nextAt - Date.now()));
     return () => {
       cancelled = true;
       clearTimeout(timer);
@@ -87,80 +71,34 @@ export function InAppMessages({ email }: { email: string | null | undefined }) {
   };
 
   if (!current) return null;
-  const content = <PopupContent message={current} onAction={clickAction} />;
-  const duration = IN_APP_MESSAGES.animationMs;
-
-  if (current.position === 'Center' || current.position === 'Full') {
-    return (
-      <Modal
-        opened={visible}
-        onClose={close}
-        onExitTransitionEnd={onExited}
-        centered
-        fullScreen={current.position === 'Full'}
-        title={current.customPayload.title}
-        transitionProps={{ transition: 'pop', duration }}
-        data-testid="in-app-message"
-        data-position={current.position}
-        size="lg"
-      >
-        {content}
-      </Modal>
-    );
-  }
+  const props = { message: current, visible, onClose: close, onExited, onAction: clickAction };
+  if (LoadedPopup) return <LoadedPopup {...props} />;
   return (
-    <Affix position={current.position === 'TopRight' ? { top: 80, right: 20 } : { bottom: 20, right: 20 }}>
-      <Transition
-        mounted={visible}
-        transition={current.position === 'TopRight' ? 'slide-down' : 'slide-up'}
-        duration={duration}
-        onExited={onExited}
-      >
-        {(style) => (
-          <Paper
-            style={style}
-            shadow="lg"
-            withBorder
-            p="md"
-            w={360}
-            maw="calc(100vw - 40px)"
-            role="dialog"
-            aria-label={current.customPayload.title}
-            data-testid="in-app-message"
-            data-position={current.position}
-          >
-            <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
-              <Text fw={600}>{current.customPayload.title}</Text>
-              <CloseButton aria-label="Close message" onClick={close} />
-            </Group>
-            {content}
-          </Paper>
-        )}
-      </Transition>
-    </Affix>
+    <Suspense fallback={null}>
+      <LazyPopup {...props} />
+    </Suspense>
   );
 }
 
-function PopupContent({ message, onAction }: { message: Notification; onAction: () => void }) {
-  const { body, cta_link, cta_label, thumbnail } = message.customPayload;
-  const link = safeLink(cta_link);
-  const image = safeThumbnail(thumbnail);
-  return (
-    <Stack gap="sm">
-      {image ? <Image src={image} alt="" radius="sm" mah={200} fit="cover" /> : null}
-      <DeferredSafeHtml html={body} />
-      {link ? (
-        <Group justify="flex-end">
-          <Button
-            component="a"
-            href={link}
-            onClick={onAction}
-            {...(isExternalLink(link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-          >
-            {cta_label || 'Open'}
-          </Button>
-        </Group>
-      ) : null}
-    </Stack>
+/**
+ * Most pages show no pop-up: its view (a modal or an affixed card, and DOMPurify for the body, about
+ * 15 KB compressed) loads when one is due rather than with every framed page (issue 21).
+ */
+let LoadedPopup: typeof Popup | undefined;
+let popupLoading: Promise<typeof Popup> | undefined;
+
+function loadPopup(): Promise<typeof Popup> {
+  popupLoading ??= import('./in-app-message-popup.tsx').then(
+    (module) => {
+      LoadedPopup = module.InAppMessagePopup;
+      return LoadedPopup;
+    },
+    (error: unknown) => {
+      popupLoading = undefined;
+      throw error;
+    },
   );
+  return popupLoading;
 }
+
+const LazyPopup = lazy(() => loadPopup().then((component) => ({ default: component })));
