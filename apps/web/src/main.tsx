@@ -9,15 +9,26 @@ import { createRoot } from 'react-dom/client';
 import { BrandedMantineProvider } from './features/site/components/branded-mantine-provider.tsx';
 import { startAnalytics } from './lib/analytics/start.ts';
 import { queryClient } from './lib/query-client.ts';
+import { useToastsInUse } from './lib/toast-host.ts';
 import { createAppRouter, installAccessErrorHandlers } from './router.tsx';
 import { siteColorManager } from './stores/theme-store.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-// The toast container and its transitions are not needed to paint (issue 21); a toast shown before it
-// arrives waits in @mantine/notifications' store and appears once it has.
+// The toast container and its transitions are not needed to paint (issue 21): it loads once a module
+// that shows toasts has (lib/toast-host.ts); a toast shown before it arrives waits in
+// @mantine/notifications' store and appears once it has.
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
 );
+
+function ToastContainer() {
+  if (!useToastsInUse()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  );
+}
 
 const router = createAppRouter({ queryClient });
 installAccessErrorHandlers(router, queryClient);
@@ -40,9 +51,7 @@ createRoot(rootElement).render(
         defaultColorScheme="light"
         colorSchemeManager={siteColorManager}
       >
-        <Suspense fallback={null}>
-          <Notifications position="top-right" />
-        </Suspense>
+        <ToastContainer />
         <RouterProvider router={router} />
       </BrandedMantineProvider>
     </QueryClientProvider>

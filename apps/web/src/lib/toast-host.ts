@@ -1,0 +1,29 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether any toast can have been shown yet. Toasts are shown with `notifications.show` from
+ * '@mantine/notifications', which the build resolves to lib/toasts.ts (vite.config.ts): that module
+ * says so here when it first loads, and only then does the app mount the toast container. A page
+ * that shows no toast (the sign-in page, the dashboard) never loads the container (issue 21).
+ */
+let toastsInUse = false;
+const listeners = new Set<() => void>();
+
+export function markToastsInUse(): void {
+  if (toastsInUse) return;
+  toastsInUse = true;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToastsInUse(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => toastsInUse,
+    () => toastsInUse,
+  );
+}
