@@ -76,5 +76,6 @@ test('a portal user is refused the export API and never sees the page', async ({
   await signIn(page, DEMO.developer);
   expect((await page.request.get('/api/exports/leads')).status()).toBe(403);
   await page.goto('/export');
-  await expect(page.getByRole('heading', { name: 'Export', level: 1 })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Export .* as CSV$/ })).toHaveCount(0);
 });

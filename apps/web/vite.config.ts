@@ -49,23 +49,6 @@ const sharedSchemasWithoutSideEffects: Plugin = {
   },
 };
 
-const toastsModule = `${webRoot}src/lib/toasts.ts`;
-
-/**
- * Toasts are shown with `notifications` from '@mantine/notifications', imported by some forty
- * components; the app resolves that name to src/lib/toasts.ts, which re-exports the package and tells
- * the app toasts are in use, so the toast container loads only on pages that can show one (issue 21).
- * The stylesheet and toasts.ts's own import still reach the package.
- */
-const toastsInUseOnImport: Plugin = {
-  name: 'offplan-toasts-in-use-on-import',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (source !== '@mantine/notifications' || !importer || importer === toastsModule) return undefined;
-    return toastsModule;
-  },
-};
-
 export default defineConfig({
   root: webRoot,
   plugins: [
@@ -85,7 +68,6 @@ export default defineConfig({
     }),
     react(),
     sharedSchemasWithoutSideEffects,
-    toastsInUseOnImport,
   ],
   server: {
     port: devPort,

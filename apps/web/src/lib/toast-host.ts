@@ -2,9 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Whether any toast can have been shown yet. Toasts are shown with `notifications.show` from
- * '@mantine/notifications', which the build resolves to lib/toasts.ts (vite.config.ts): that module
- * says so here when it first loads, and only then does the app mount the toast container. A page
- * that shows no toast (the sign-in page, the dashboard) never loads the container (issue 21).
+ * lib/toasts.ts, which says so here when it first loads; only then does the app mount the toast
+ * container. A page that shows no toast (the sign-in page, the dashboard) never loads it (issue 21).
  */
 let toastsInUse = false;
 const listeners = new Set<() => void>();

@@ -1,10 +1,11 @@
 import { markToastsInUse } from './toast-host.ts';
 
 /**
- * What the app gets for `import … from '@mantine/notifications'` (the build points that name here,
- * vite.config.ts): the package itself, and word that toasts are in use, so the container mounts
- * (lib/toast-host.ts). Toasts shown before it mounts wait in the package's store and appear then.
+ * The one way the app shows a toast: `notifications` from here, never from '@mantine/notifications'
+ * (toasts.test.ts holds to it). Loading this module tells the app toasts are in use, so the toast
+ * container mounts then (lib/toast-host.ts), and a page that shows none never loads it (issue 21).
+ * A toast shown before the container mounts waits in the package's store and appears then.
  */
-export * from '@mantine/notifications';
+export { notifications } from '@mantine/notifications';
 
 markToastsInUse();

@@ -10,11 +10,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ACCESS_REQUEST_NOTE_MAX, type AccessRequestItem, type AccessRequestStatus } from '@offplan/shared';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { notifications } from '../../../lib/toasts.ts';
 import { formatUpdatedAt } from '../../projects/index.ts';
 import { accessRequestsQueryOptions, useDecideAccessRequest } from '../api/access-requests.ts';
 

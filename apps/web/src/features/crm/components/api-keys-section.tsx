@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import {
   API_KEY_SCOPE_LABELS,
   API_KEY_SCOPES,
@@ -29,6 +28,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { exactTime, relativeTime } from '../../../lib/dates.ts';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { useCreateApiKey, useRevokeApiKey } from '../api/crm.ts';
 import { API_DOCS_PATH } from '../lib/crm-links.ts';
 import { CopyButton } from './copy-button.tsx';

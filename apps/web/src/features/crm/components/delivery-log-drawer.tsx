@@ -1,5 +1,4 @@
 import { Button, Drawer, Group, Loader, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   CRM_DELIVERY_STATUS_LABELS,
   CRM_DELIVERY_STATUSES,
@@ -10,6 +9,7 @@ import {
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
+import { notifications } from '../../../lib/toasts.ts';
 import {
   crmDeliveriesQueryOptions,
   useRefreshDeliveryCounts,

@@ -1,9 +1,9 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type CrmDestination, WEBHOOK_SECRET_OVERLAP_HOURS } from '@offplan/shared';
 import { IconPlugConnected, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { notifications } from '../../../lib/toasts.ts';
 import {
   destinationInputOf,
   useDeleteDestination,

@@ -1,10 +1,10 @@
 import { Button, Group, Loader, Paper, Select, Stack, TagsInput, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { leadRecipientsInputSchema } from '@offplan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
+import { notifications } from '../../../lib/toasts.ts';
 import {
   recipientProjectsQueryOptions,
   recipientsQueryOptions,

@@ -1,10 +1,10 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { type EmailSender, type EmailSenderInput, emailSenderInputSchema } from '@offplan/shared';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { sendersQueryOptions, useSaveSender } from '../api/email-settings.ts';
 
 const FIELDS = { name: 'name', address: 'address' };

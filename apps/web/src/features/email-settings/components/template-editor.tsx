@@ -1,6 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   type EmailPreview,
   type EmailTemplate,
@@ -13,6 +12,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import type { ApiClientError } from '../../../lib/api-client.ts';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { usePreviewTemplate, useSaveTemplate, useTestTemplate } from '../api/email-settings.ts';
 
 const FIELDS = { subject: 'subject', body: 'body' };

@@ -1,10 +1,10 @@
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { LEAD_RESCORE_WINDOW_DAYS, LEAD_SCORE_DECAY_AFTER_DAYS } from '@offplan/shared';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
+import { notifications } from '../../../lib/toasts.ts';
 import {
   scoringRulesAnswerSchema,
   scoringRulesQueryOptions,

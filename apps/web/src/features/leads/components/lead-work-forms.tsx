@@ -1,9 +1,9 @@
 import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { type LeadDetail, leadNoteInputSchema } from '@offplan/shared';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { useAddLeadNote, useAssignLead } from '../api/leads.ts';
 
 const NOTE_FIELDS = { text: 'text' };

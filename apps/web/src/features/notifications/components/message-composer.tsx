@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import {
   type ComposeMessage,
   composeMessageSchema,
@@ -26,6 +25,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { FormError } from '../../../components/form-error.tsx';
 import type { ApiClientError } from '../../../lib/api-client.ts';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { adminMessagesQueryKey, sendAdminMessage } from '../api/admin-messages.ts';
 import { messageOrganisationsQueryOptions } from '../api/admin-organisations.ts';
 import { MessagePreview } from './message-preview.tsx';

@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { SentMessage } from '@offplan/shared';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { exactTime } from '../../../lib/dates.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { useRetractMessage } from '../api/admin-messages.ts';
 import { MessageReceiptsDrawer } from './message-receipts-drawer.tsx';
 

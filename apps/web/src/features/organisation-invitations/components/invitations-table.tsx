@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { OrganisationInvitation, PendingInvitation } from '@offplan/shared';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { formatDay } from '../../../lib/dates.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { useInvitationActions } from '../api/organisation-invitations.ts';
 import { ROLE_LABELS } from '../lib/format.ts';
 

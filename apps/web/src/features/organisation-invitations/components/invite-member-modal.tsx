@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import {
   ORGANISATION_ROLES,
   type OrganisationRole,
@@ -8,6 +7,7 @@ import {
 } from '@offplan/shared';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { useInviteToOrganisation } from '../api/organisation-invitations.ts';
 import { ROLE_LABELS } from '../lib/format.ts';
 

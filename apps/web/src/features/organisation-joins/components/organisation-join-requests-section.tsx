@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { JoinRequestDecision, OrganisationJoinRequest } from '@offplan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDay } from '../../../lib/dates.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { joinRequestsQueryOptions, useDecideJoinRequest } from '../api/join-requests.ts';
 
 const MATCHED_BY_LABELS = { name: 'Organisation name', domain: 'Email domain' } as const;

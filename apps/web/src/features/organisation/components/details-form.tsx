@@ -1,6 +1,5 @@
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import {
   ORGANISATION_DETAILS_LIMITS,
   ORGANISATION_VISIBILITIES,
@@ -13,6 +12,7 @@ import {
 } from '@offplan/shared';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { useUpdateOrganisation } from '../api/organisation.ts';
 import { formValuesOf, localityLabel } from '../lib/organisation-format.ts';
 import { LocalityPicker } from './locality-picker.tsx';

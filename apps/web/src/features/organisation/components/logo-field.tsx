@@ -1,7 +1,7 @@
-import { notifications } from '@mantine/notifications';
 import { ORGANISATION_LOGO_MAX_BYTES, ORGANISATION_LOGO_TYPES, ORGANISATION_MESSAGES } from '@offplan/shared';
 import { IconBuilding } from '@tabler/icons-react';
 import { ImageUploadField } from '../../../components/image-upload-field.tsx';
+import { notifications } from '../../../lib/toasts.ts';
 import { useRemoveLogo, useUploadLogo } from '../api/organisation.ts';
 
 /** The same checks the server makes (it also reads the content), so a wrong file never travels. */

@@ -1,5 +1,4 @@
 import { ActionIcon, Avatar, Card, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   ORGANISATION_ROLE_LABELS,
   ORGANISATION_ROLES,
@@ -11,6 +10,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { formatDay } from '../../../lib/dates.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { useChangeMemberRole, useRemoveMember } from '../api/organisation.ts';
 import { memberLock } from '../lib/member-rules.ts';
 

@@ -1,9 +1,9 @@
 import { Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { ACCOUNT_FORM_MESSAGES, changePasswordFormSchema } from '@offplan/shared';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { useChangePassword, WRONG_PASSWORD_CODES } from '../api/security.ts';
 import { SettingsSection } from './settings-section.tsx';
 

@@ -1,6 +1,5 @@
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import {
   ACCOUNT_FORM_MESSAGES,
   CONTACT_NAME_MAX,
@@ -9,6 +8,7 @@ import {
 } from '@offplan/shared';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { CONTACT_FIELD_NAMES, useUpdateContactDetails } from '../api/contact-details.ts';
 import { SettingsSection } from './settings-section.tsx';
 

@@ -1,7 +1,7 @@
 import { Loader, Stack, Switch } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { FormError } from '../../../components/form-error.tsx';
+import { notifications } from '../../../lib/toasts.ts';
 import { leadDigestQueryOptions, useSetLeadDigest } from '../api/lead-digest.ts';
 import { SettingsSection } from './settings-section.tsx';
 

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { normalisePhoneNumber, phoneNumberFormSchema, SIGN_IN_CODE } from '@offplan/shared';
 import { useState } from 'react';
+import { notifications } from '../../../lib/toasts.ts';
 import { phoneErrorMessage, useSendPhoneCode, useVerifyPhoneCode } from '../api/phone-number.ts';
 import { SettingsSection } from './settings-section.tsx';
 

@@ -1,6 +1,6 @@
 import { Stack, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { FormError } from '../../../components/form-error.tsx';
+import { notifications } from '../../../lib/toasts.ts';
 import { useSetImpersonationOptOut } from '../api/impersonation-preference.ts';
 import { SettingsSection } from './settings-section.tsx';
 

@@ -1,6 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { PROFILE_PHOTO_TYPES } from '@offplan/shared';
 import { ImageUploadField } from '../../../components/image-upload-field.tsx';
+import { notifications } from '../../../lib/toasts.ts';
 import { photoProblem, useRemoveProfilePhoto, useUploadProfilePhoto } from '../api/profile-photo.ts';
 import { SettingsSection } from './settings-section.tsx';
 

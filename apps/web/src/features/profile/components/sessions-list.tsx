@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { AccountSession } from '@offplan/shared';
 import {
   IconDeviceDesktop,
@@ -11,6 +10,7 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { FormError } from '../../../components/form-error.tsx';
 import { exactTime } from '../../../lib/dates.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { type DeviceKind, describeUserAgent } from '../../../lib/user-agent.ts';
 import {
   accountSessionsQueryOptions,

@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, Modal, PasswordInput, Stack, Switch, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { maskPhoneNumber, passwordFormSchema } from '@offplan/shared';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { useSetTwoStep, WRONG_PASSWORD_CODES } from '../api/security.ts';
 import { SettingsSection } from './settings-section.tsx';
 

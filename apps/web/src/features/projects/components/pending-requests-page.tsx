@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { getRouteApi } from '@tanstack/react-router';
+import { notifications } from '../../../lib/toasts.ts';
 import { useWithdrawAccessRequest } from '../api/project-actions.ts';
 import { useUserProjects } from '../api/user-projects.ts';
 import { AdminOnlyNotice } from './admin-only-notice.tsx';

@@ -1,8 +1,8 @@
 import { Badge, Button, Group } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { ProjectRelation, ProjectSummary } from '@offplan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { notifications } from '../../../lib/toasts.ts';
 import { useClaimProject, useRequestProjectAccess } from '../api/project-actions.ts';
 import { userProjectsQueryOptions } from '../api/user-projects.ts';
 

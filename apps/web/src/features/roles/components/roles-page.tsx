@@ -1,10 +1,10 @@
 import { Code, List, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Permission, PermissionSetView } from '@offplan/shared';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { notifications } from '../../../lib/toasts.ts';
 import { rolesQueryOptions, useResetRole, useSaveRole } from '../api/roles.ts';
 import {
   draftOf,

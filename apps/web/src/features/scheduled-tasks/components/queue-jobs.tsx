@@ -11,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   CANCELLABLE_JOB_STATES,
   type JobView,
@@ -23,6 +22,7 @@ import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { exactTime } from '../../../lib/dates.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { scheduledJobsQueryOptions, useJobCommand } from '../api/scheduled-tasks.ts';
 import { JobStateBadge } from './job-state-badge.tsx';
 

@@ -1,9 +1,9 @@
 import { Alert, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@offplan/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { exactTime } from '../../../lib/dates.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { siteSettingsQueryOptions, useUpdateSiteSettings } from '../api/site.ts';
 
 /** /site-settings (admins): the maintenance switch, effective on every process within seconds. */

@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { type AdminUserDetail, contactDetailsFormSchema, JOB_ROLES } from '@offplan/shared';
 import { IconPencil } from '@tabler/icons-react';
 import { z } from 'zod';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { useUpdateAdminUser } from '../api/admin-user-account.ts';
 
 const FIELD_NAMES = { firstName: 'firstName', lastName: 'lastName', title: 'title', jobRoleId: 'jobRoleId' };

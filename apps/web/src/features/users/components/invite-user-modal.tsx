@@ -1,10 +1,10 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { createInvitationRequestSchema } from '@offplan/shared';
 import { z } from 'zod';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { useCreateInvitation } from '../api/invitations.ts';
 
 const FIELD_NAMES = { email: 'email', firstName: 'firstName', lastName: 'lastName' };

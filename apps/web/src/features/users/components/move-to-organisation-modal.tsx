@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Radio, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { ADMIN_MOVE_ROLES, type AdminUserDetail } from '@offplan/shared';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { notifications } from '../../../lib/toasts.ts';
 import { adminOrganisationsQueryOptions, useMoveUserToOrganisation } from '../api/admin-organisations.ts';
 
 const ROLE_LABELS: Record<(typeof ADMIN_MOVE_ROLES)[number], string> = { member: 'Member', owner: 'Owner' };

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { adminOrganisationInputSchema } from '@offplan/shared';
 import { FormError } from '../../../components/form-error.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
+import { notifications } from '../../../lib/toasts.ts';
 import { useCreateOrganisation } from '../api/admin-organisations.ts';
 
 const FIELD_NAMES = { name: 'name', abn: 'abn' };

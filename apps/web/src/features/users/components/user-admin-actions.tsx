@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { AdminUserDetail } from '@offplan/shared';
 import { IconBan, IconCircleCheck, IconLogout } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { DANGER_COLOR } from '../../../components/confirm-modal.tsx';
+import { notifications } from '../../../lib/toasts.ts';
 import { useBanUser, useRevokeUserSessions, useUnbanUser } from '../api/admin-user-actions.ts';
 
 const BAN_REASON_MAX = 500;

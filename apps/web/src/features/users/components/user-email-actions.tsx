@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { AdminUserDetail } from '@offplan/shared';
 import { IconKey, IconMailCheck, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { notifications } from '../../../lib/toasts.ts';
 import {
   useMarkEmailVerified,
   useResendVerification,
