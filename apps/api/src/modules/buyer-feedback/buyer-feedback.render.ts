@@ -1,7 +1,7 @@
 import { FEEDBACK_COMMENT_MAX, FEEDBACK_LINK_DAYS, STAR_RATING_MAX } from '@offplan/shared';
 import type { Branding } from '../../lib/branding.ts';
 import { escapeHtml } from '../../lib/message-templates.ts';
-import { PUBLIC_PAGE_STYLE } from '../public-listing/public-listing.render.ts';
+import { FAVICON_LINK, PUBLIC_PAGE_STYLE } from '../public-listing/public-listing.render.ts';
 import type { OpenedFeedbackRequest } from './buyer-feedback.repository.ts';
 
 /**
@@ -41,6 +41,7 @@ function page(branding: Branding, title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+${FAVICON_LINK}
 <title>${escapeHtml(title)} | ${escapeHtml(branding.siteName)}</title>
 <style>${PUBLIC_PAGE_STYLE}${RATING_STYLE}.enquiry-form button{background:${colour}}header.site a{color:${colour}}</style>
 </head>

@@ -241,6 +241,7 @@ export function renderListingPage(listing: Listing, context: RenderContext, form
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${FAVICON_LINK}
 <title>${escapeHtml(pageTitle)}</title>
 <meta name="description" content="${escapeHtml(description)}">
 <link rel="canonical" href="${escapeHtml(canonical)}">
@@ -292,10 +293,13 @@ ${closed ? '' : enquiryFormScriptTag()}
 
 export function renderNotFoundPage(context: RenderContext): string {
   return `<!doctype html>
-<html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Listing not found | ${escapeHtml(context.productName)}</title><style>${STYLE}</style></head>
+<html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">${FAVICON_LINK}<title>Listing not found | ${escapeHtml(context.productName)}</title><style>${STYLE}</style></head>
 <body><header class="site"><a href="/">${escapeHtml(context.productName)}</a></header><main><h1>Listing not found</h1><p>This listing is not available. It may have been removed or is not on the marketplace.</p></main></body></html>
 `;
 }
 
 /** The public pages' one stylesheet, which the buyer feedback page (modules/buyer-feedback) shares. */
 export { STYLE as PUBLIC_PAGE_STYLE };
+
+/** The web app's icon (apps/web/dist/favicon.svg): without it browsers ask for /favicon.ico, a 404. */
+export const FAVICON_LINK = '<link rel="icon" type="image/svg+xml" href="/favicon.svg">';

@@ -127,6 +127,8 @@ describe('public listing page /{prefix}/{slug}', () => {
       '<meta name="description" content="Harbourside apartments with &lt;b&gt;views&lt;/b&gt; &amp; a rooftop pool.">',
     );
     expect(html).toContain(`<link rel="canonical" href="http://localhost:3000${path}">`);
+    // The web app's icon, so browsers do not ask for /favicon.ico (a 404 in the console).
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
     expect(jsonLd).toMatchObject({
       '@type': 'ApartmentComplex',
