@@ -17,9 +17,10 @@ import {
   IconLayoutSidebarLeftExpand,
   IconLayoutSidebarRight,
 } from '@tabler/icons-react';
-import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { LEGAL_PATH } from '../../../config/contact.ts';
 import type { VisibleNavGroup } from '../../../config/navigation.ts';
+import { deferredComponent } from '../../../lib/deferred-component.tsx';
 import { useLayoutStore } from '../../../stores/layout-store.ts';
 import { Logo } from '../../brand/logo.tsx';
 import { AccountMenu, type AccountMenuUser } from './account-menu.tsx';
@@ -153,8 +154,8 @@ export function MainLayout({
             <ActionIcon
               onClick={toggleSettings}
               // Likely about to be opened: the sidebar's code is usually in by the click.
-              onPointerEnter={preloadSettingsSidebar}
-              onFocus={preloadSettingsSidebar}
+              onPointerEnter={settingsSidebar.preload}
+              onFocus={settingsSidebar.preload}
               visibleFrom="xs"
               variant="subtle"
               color="gray"
@@ -212,20 +213,15 @@ export function MainLayout({
   );
 }
 
-const loadSettingsSidebar = () => import('./settings-sidebar.tsx');
-const preloadSettingsSidebar = () => {
-  loadSettingsSidebar().catch(() => {
-    // Opening the sidebar tries again.
-  });
-};
-const SettingsSidebar = lazy(() =>
-  loadSettingsSidebar().then((module) => ({ default: module.SettingsSidebar })),
-);
-
 /**
  * The settings sidebar (a drawer, a switch, a segmented control: about 6 KB compressed) is loaded
- * when it is first opened rather than with every page (issue 21), and stays mounted after that.
+ * when it is first opened, or its button hovered, rather than with every page (issue 21), and stays
+ * mounted after that.
  */
+const settingsSidebar = deferredComponent(() =>
+  import('./settings-sidebar.tsx').then((module) => module.SettingsSidebar),
+);
+
 function DeferredSettingsSidebar() {
   const opened = useLayoutStore((state) => state.settingsOpened);
   const [wanted, setWanted] = useState(opened);
@@ -233,9 +229,5 @@ function DeferredSettingsSidebar() {
     if (opened) setWanted(true);
   }, [opened]);
   if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <SettingsSidebar />
-    </Suspense>
-  );
+  return <settingsSidebar.Component />;
 }

@@ -1,10 +1,10 @@
 import { IN_APP_MESSAGES, type Notification } from '@offplan/shared';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { analytics } from '../../../lib/analytics/tracker.ts';
+import { deferredComponent } from '../../../lib/deferred-component.tsx';
 import { trackNotifications } from '../api/notifications.ts';
 import { useNotifications } from '../hooks/use-notifications.ts';
 import { popupQueue } from '../lib/popup-rules.ts';
-import type { InAppMessagePopup as Popup } from './in-app-message-popup.tsx';
 
 const properties = (message: Notification) => ({
   message_id: message.messageId,
@@ -40,7 +40,10 @@ export function InAppMessages({ email }: { email: string | null | undefined }) {
     };
     // The pop-up's code (a modal, DOMPurify for its body) is loaded only when one is due, and it
     // waits for it, so it opens whole. A failed load still shows it, and the render tries again.
-    const timer = setTimeout(() => void loadPopup().then(show, show), Math.max(0, nextAt - Date.now()));
+    const timer = setTimeout(
+      () => void deferredPopup.load().then(show, show),
+      Math.max(0, nextAt - Date.now()),
+    );
     return () => {
       cancelled = true;
       clearTimeout(timer);
@@ -72,33 +75,13 @@ export function InAppMessages({ email }: { email: string | null | undefined }) {
 
   if (!current) return null;
   const props = { message: current, visible, onClose: close, onExited, onAction: clickAction };
-  if (LoadedPopup) return <LoadedPopup {...props} />;
-  return (
-    <Suspense fallback={null}>
-      <LazyPopup {...props} />
-    </Suspense>
-  );
+  return <deferredPopup.Component {...props} />;
 }
 
 /**
  * Most pages show no pop-up: its view (a modal or an affixed card, and DOMPurify for the body, about
  * 15 KB compressed) loads when one is due rather than with every framed page (issue 21).
  */
-let LoadedPopup: typeof Popup | undefined;
-let popupLoading: Promise<typeof Popup> | undefined;
-
-function loadPopup(): Promise<typeof Popup> {
-  popupLoading ??= import('./in-app-message-popup.tsx').then(
-    (module) => {
-      LoadedPopup = module.InAppMessagePopup;
-      return LoadedPopup;
-    },
-    (error: unknown) => {
-      popupLoading = undefined;
-      throw error;
-    },
-  );
-  return popupLoading;
-}
-
-const LazyPopup = lazy(() => loadPopup().then((component) => ({ default: component })));
+const deferredPopup = deferredComponent(() =>
+  import('./in-app-message-popup.tsx').then((module) => module.InAppMessagePopup),
+);

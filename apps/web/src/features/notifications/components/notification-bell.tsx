@@ -19,7 +19,7 @@ import { trackNotifications } from '../api/notifications.ts';
 import { useNotificationEvents } from '../hooks/use-notification-events.ts';
 import { useNotifications } from '../hooks/use-notifications.ts';
 import { isExternalLink, safeLink, safeThumbnail } from '../lib/popup-rules.ts';
-import { DeferredMessageBody, loadMessageRenderers } from './deferred-message-html.tsx';
+import { deferredMessageBody } from './deferred-message-html.tsx';
 
 /** Spec §2, §8 empty text, word for word. */
 export const EMPTY_NOTIFICATIONS_TEXT = 'You have no new notifications.';
@@ -104,8 +104,8 @@ export function NotificationBell({ email }: { email: string | null | undefined }
             data-live={live}
             onClick={() => (opened ? setOpened(false) : open())}
             // Likely about to be opened: the bodies' renderers are usually in by the click.
-            onPointerEnter={preloadMessageRenderers}
-            onFocus={preloadMessageRenderers}
+            onPointerEnter={deferredMessageBody.preload}
+            onFocus={deferredMessageBody.preload}
           >
             <IconBell size={20} stroke={1.6} />
           </ActionIcon>
@@ -137,12 +137,6 @@ export function NotificationBell({ email }: { email: string | null | undefined }
       </Popover.Dropdown>
     </Popover>
   );
-}
-
-function preloadMessageRenderers() {
-  loadMessageRenderers().catch(() => {
-    // Opening the bell tries again.
-  });
 }
 
 function NotificationItem({
@@ -183,7 +177,7 @@ function NotificationItem({
           <Text fw={600} size="sm">
             {title}
           </Text>
-          {showBody ? <DeferredMessageBody body={body} thumbnail={image} /> : null}
+          {showBody ? <deferredMessageBody.Component body={body} thumbnail={image} /> : null}
           {link ? (
             <Anchor
               href={link}
