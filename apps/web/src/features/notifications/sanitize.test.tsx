@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { MessageBody } from './components/message-body.tsx';
 import { SafeHtml } from './components/safe-html.tsx';
+import { hasHtml } from './lib/has-html.ts';
 import { isExternalLink, safeLink } from './lib/popup-rules.ts';
-import { hasHtml, messageText, sanitizeMessageHtml } from './lib/sanitize.ts';
+import { messageText, sanitizeMessageHtml } from './lib/sanitize.ts';
 import { XSS_PAYLOADS } from './lib/xss-payloads.ts';
 
 type XssWindow = Window & { __xss?: unknown };

@@ -96,5 +96,3 @@ export function messageText(html: string): string {
     .replace(/ *\n[\s]*/g, '\n')
     .trim();
 }
-
-export { hasHtml } from './has-html.ts';
