@@ -144,6 +144,10 @@ const RATE_LIMIT = {
     '/phone-number/send-otp': MESSAGE_SENDING_RATE_LIMIT,
     '/impersonation/connect': SIGN_IN_RATE_LIMIT,
     '/invitation/activate': SIGN_IN_RATE_LIMIT,
+    // Every page load reads the session, so an office behind one address would be signed out after
+    // 100 page loads a minute, and each read paid a database write (the limit's row) before its
+    // answer. It only reads: guessing a session token is not made easier by asking more often.
+    '/get-session': false,
   },
 } satisfies BetterAuthOptions['rateLimit'];
 
