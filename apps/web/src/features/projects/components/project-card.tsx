@@ -30,10 +30,16 @@ export function formatUpdatedAt(value: string): string | null {
 export function ProjectCard({
   project,
   linkToSummary = false,
+  imageInView = false,
   children,
 }: {
   project: ProjectSummary;
   linkToSummary?: boolean;
+  /**
+   * The card opens in view (the grid's first row): its photo loads at once instead of waiting for the
+   * browser to lay the page out and find it near the screen, since it is often the page's largest paint.
+   */
+  imageInView?: boolean;
   children?: ReactNode;
 }) {
   const titleId = `project-${project.id}-title`;
@@ -50,7 +56,7 @@ export function ProjectCard({
           alt=""
           h={176}
           fit="cover"
-          loading="lazy"
+          loading={imageInView ? 'eager' : 'lazy'}
         />
       </Card.Section>
       <Stack gap={8} mt="md" className={classes.body}>
