@@ -11,8 +11,20 @@ import { keptSessions, type ReadSession } from './kept-sessions.ts';
 
 export type { ReadSession };
 
-/** Reads the session a request's cookies carry: `null` when there is none or it is not valid. */
-export type SessionReader = (c: Context) => Promise<ReadSession | null>;
+/** What `withoutBetterAuth` answers when only better-auth can: it must refresh, end or forget a session. */
+export const BETTER_AUTH_MUST_ANSWER = Symbol('better-auth must answer');
+
+export type SessionReader = {
+  /** Reads the session a request's cookies carry: `null` when there is none or it is not valid. */
+  (c: Context): Promise<ReadSession | null>;
+  /**
+   * The same read for GET /api/auth/get-session, which must also leave the session and its cookie as
+   * better-auth would: it answers only a valid session that needs nothing done, or no session cookie
+   * at all, and `BETTER_AUTH_MUST_ANSWER` for the rest (a session to refresh, an expired or unknown one,
+   * whose cookie better-auth clears, a cookie with a bad signature).
+   */
+  withoutBetterAuth: (c: Context) => Promise<ReadSession | null | typeof BETTER_AUTH_MUST_ANSWER>;
+};
 
 /**
  * Decision 022: better-auth's `getSession` costs about 3 ms a call (an endpoint context, WebCrypto keys,
@@ -68,12 +80,11 @@ export async function createSessionReader(
     return result;
   };
 
-  return async (c) => {
-    const token = signedValue(c, authCookies.sessionToken.name);
-    if (!token) return null;
+  /** The session of a signed token, or what makes it better-auth's to answer. */
+  const readToken = async (c: Context, token: string) => {
     const now = Date.now();
     const found = kept.get(token, now) ?? (await read(token, now));
-    if (!found) return null;
+    if (!found) return { kind: 'unknown' } as const;
     const expiresAt = found.session.expiresAt.getTime();
     // better-auth's rule: a session is extended once `updateAge` has passed since it was last, unless
     // the user chose not to be remembered (the cookie then lasts the browser session only).
@@ -82,8 +93,25 @@ export async function createSessionReader(
       !signedValue(c, authCookies.dontRememberToken.name);
     if (expiresAt < now || refreshDue) {
       kept.forget(token);
-      return auth.api.getSession({ headers: c.req.raw.headers });
+      return { kind: 'due or expired' } as const;
     }
-    return found;
+    return { kind: 'found', found } as const;
   };
+
+  const reader = async (c: Context) => {
+    const token = signedValue(c, authCookies.sessionToken.name);
+    if (!token) return null;
+    const outcome = await readToken(c, token);
+    if (outcome.kind === 'unknown') return null;
+    if (outcome.kind === 'due or expired') return auth.api.getSession({ headers: c.req.raw.headers });
+    return outcome.found;
+  };
+  reader.withoutBetterAuth = async (c: Context) => {
+    if (getCookie(c, authCookies.sessionToken.name) === undefined) return null;
+    const token = signedValue(c, authCookies.sessionToken.name);
+    if (!token) return BETTER_AUTH_MUST_ANSWER;
+    const outcome = await readToken(c, token);
+    return outcome.kind === 'found' ? outcome.found : BETTER_AUTH_MUST_ANSWER;
+  };
+  return reader;
 }

@@ -8,7 +8,7 @@ import { impersonationOver } from '../modules/auth/impersonation-cap.ts';
 /** One reader per auth instance (its prepared query belongs to that instance's database). */
 const sessionReaders = new WeakMap<AppDeps['auth'], Promise<SessionReader>>();
 
-function sessionReaderFor(deps: AppDeps) {
+export function sessionReaderFor(deps: AppDeps) {
   let reader = sessionReaders.get(deps.auth);
   if (!reader) {
     reader = createSessionReader(deps.auth, deps.database);

@@ -4,8 +4,11 @@ import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from '../../auth-constants.ts';
 import { audit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorBody } from '../../lib/errors.ts';
+import { BETTER_AUTH_MUST_ANSWER } from '../../lib/session-reader.ts';
+import { sessionReaderFor } from '../../middlewares/session.ts';
 import { phoneNumberOf } from './auth.repository.ts';
 import { screenAuthInput } from './auth-input.ts';
+import { impersonationOver } from './impersonation-cap.ts';
 
 /** better-auth codes that must all read the same, so sign-in never tells whether an email exists. */
 const CREDENTIAL_FAILURES = new Set(['INVALID_EMAIL_OR_PASSWORD', 'BANNED_USER', 'USER_NOT_FOUND']);
@@ -18,6 +21,7 @@ const SESSION_CODES = new Set([
   'FAILED_TO_GET_SESSION',
 ]);
 const SIGN_IN_PATH = '/sign-in/email';
+const SESSION_READ_PATH = '/get-session';
 /** Writes that are not changes to an account (or audit themselves): not worth an audit row each. */
 const UNAUDITED_AUTH_PATHS = new Set([
   SIGN_IN_PATH,
@@ -94,9 +98,32 @@ function withoutTokens(value: unknown): unknown {
  * session tokens out of every answer body, records admin writes in the audit log,
  * and reshapes failures into the one error shape.
  */
+/**
+ * GET /api/auth/get-session, which every page load asks, answered by the session reader (decision 022)
+ * with the JSON better-auth would send (less the session token, like every answer here) when that
+ * needs nothing of better-auth: no session cookie, or a valid session not due for its refresh. better-auth
+ * itself costs ~1 ms of CPU a call before any query (version 1.7.7 builds its router for each request).
+ * `null` when better-auth must answer: to refresh, end or forget the session, or for one of its options.
+ */
+async function sessionReadAnswer(c: Context<AppEnv>): Promise<Response | null> {
+  if (new URL(c.req.url).search) return null;
+  const read = await (await sessionReaderFor(c.get('deps'))).withoutBetterAuth(c);
+  if (read === BETTER_AUTH_MUST_ANSWER) return null;
+  if (read === null) return c.json(null);
+  // Its hour is over: better-auth's hook ends it (auth.hooks.ts) and answers no session.
+  if (impersonationOver(read.session)) return null;
+  // No session token in a body (issue 15, finding 5; `withoutTokens` does it for better-auth's answers).
+  const { token: _token, ...session } = read.session;
+  return c.json({ session, user: read.user });
+}
+
 export async function handleAuth(c: Context<AppEnv>) {
   const { auth } = c.get('deps');
   const path = c.req.path.slice(AUTH_BASE_PATH.length);
+  if (path === SESSION_READ_PATH && c.req.method === 'GET') {
+    const answer = await sessionReadAnswer(c);
+    if (answer) return answer;
+  }
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
   const clientIp = c.get('clientIp');
