@@ -190,6 +190,22 @@ async function checkBothSchemes(page: Page, label: string, lightOnly = false): P
   return [...light, ...dark];
 }
 
+/**
+ * The frame's h1 names the page; a page heading that only says it again is read out twice and pushes
+ * the content down (WCAG 2.4.6 asks headings to describe what follows them).
+ */
+async function repeatedHeading(page: Page, label: string): Promise<string[]> {
+  const repeated = await page.evaluate(() => {
+    const name = (element: Element) => element.textContent?.trim().toLowerCase() ?? '';
+    const frame = document.querySelector('h1');
+    if (!frame) return null;
+    return [...document.querySelectorAll('h2')].some((heading) => name(heading) === name(frame))
+      ? (frame.textContent?.trim() ?? '')
+      : null;
+  });
+  return repeated === null ? [] : [`${label}: an h2 repeats the frame's heading "${repeated}"`];
+}
+
 async function checkVisits(page: Page, visits: Visit[], ids: Ids): Promise<string[]> {
   const found: string[] = [];
   for (const visit of visits) {
@@ -197,6 +213,7 @@ async function checkVisits(page: Page, visits: Visit[], ids: Ids): Promise<strin
     await page.goto(path);
     if (visit.landsOn) await expect(page).toHaveURL(visit.landsOn);
     await settle(page);
+    found.push(...(await repeatedHeading(page, `${visit.who} ${path}`)));
     found.push(...(await checkBothSchemes(page, `${visit.who} ${path}`, visit.lightOnly)));
     if (visit.dialog) {
       await page.getByRole('button', { name: visit.dialog, exact: true }).click();

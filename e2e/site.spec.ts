@@ -129,7 +129,10 @@ test('/feedback sends feedback to the team by email', async ({ page, baseURL, cl
 test('/offplan-ai: a user registers interest once; admins see who did', async ({ page }) => {
   await signIn(page, DEMO.agency);
   await page.goto('/offplan-ai');
-  await expect(page.getByRole('heading', { name: 'Offplan AI', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Offplan AI', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Your off-the-plan sales assistant', level: 2 }),
+  ).toBeVisible();
   const register = page.getByRole('button', { name: 'Register interest' });
   if (await register.isVisible()) await register.click();
   await expect(page.getByText("You're on the list.")).toBeVisible();

@@ -24,7 +24,7 @@ function ProductAiPage() {
   const { isAdmin } = Route.useRouteContext();
   return (
     <Stack gap="lg">
-      <ProductAiTeaser productName={site.productName} />
+      <ProductAiTeaser />
       {isAdmin ? <InterestList productName={site.productName} /> : null}
     </Stack>
   );

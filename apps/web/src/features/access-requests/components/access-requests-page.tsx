@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { ACCESS_REQUEST_NOTE_MAX, type AccessRequestItem, type AccessRequestStatus } from '@offplan/shared';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -44,15 +33,11 @@ export function AccessRequestsPage({
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Stack gap={2}>
-          <Title order={2} size="h3">
-            Access requests
-          </Title>
-          <Text size="sm" c="dimmed">
-            People asking to work on your organisation's projects. The requester is told of your decision by
-            email and in the portal.
-          </Text>
-        </Stack>
+        {/* The frame's heading names the page (Access Requests): a second one here only repeated it. */}
+        <Text size="sm" c="dimmed" maw={640}>
+          People asking to work on your organisation's projects. The requester is told of your decision by
+          email and in the portal.
+        </Text>
         <SegmentedControl
           aria-label="Request status"
           value={status}

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { LEAD_RESCORE_WINDOW_DAYS, LEAD_SCORE_DECAY_AFTER_DAYS } from '@offplan/shared';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -84,17 +84,13 @@ export function LeadScoringPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={2} size="h3">
-          Lead scoring
-        </Title>
-        <Text size="sm" c="dimmed">
-          Each enabled rule that matches an enquiry adds its points; the score is held between 0 and 100 and
-          loses value after {LEAD_SCORE_DECAY_AFTER_DAYS} days without activity. Preview a change on the most
-          recent leads before saving it; saving re-scores the leads still being worked that arrived in the
-          last {LEAD_RESCORE_WINDOW_DAYS} days.
-        </Text>
-      </Stack>
+      {/* The frame's heading names the page (Lead Scoring): a second one here only repeated it. */}
+      <Text size="sm" c="dimmed">
+        Each enabled rule that matches an enquiry adds its points; the score is held between 0 and 100 and
+        loses value after {LEAD_SCORE_DECAY_AFTER_DAYS} days without activity. Preview a change on the most
+        recent leads before saving it; saving re-scores the leads still being worked that arrived in the last{' '}
+        {LEAD_RESCORE_WINDOW_DAYS} days.
+      </Text>
       <Paper withBorder p="md">
         <Stack gap="sm">
           {/* A list of rules that wrap to the width they get, not a table: never a sideways scroll. */}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Pagination, Select, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { LEADS_PAGE_SIZES, type LeadPage, type LeadSort } from '@offplan/shared';
 import { IconDownload, IconEyeOff, IconSettings } from '@tabler/icons-react';
@@ -152,16 +152,12 @@ export function LeadsPage(props: LeadsPageProps) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Stack gap={2}>
-          <Title order={2} size="h3">
-            {scope === 'leads' ? 'Leads' : 'Enquiries'}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {scope === 'leads'
-              ? 'Buyers who enquired on your projects. Open a lead to see why it scored as it did and to work it.'
-              : 'Every lead on every organisation’s listings.'}
-          </Text>
-        </Stack>
+        {/* The frame's heading names the page (Leads, Enquiries): a second one here only repeated it. */}
+        <Text size="sm" c="dimmed">
+          {scope === 'leads'
+            ? 'Buyers who enquired on your projects. Open a lead to see why it scored as it did and to work it.'
+            : 'Every lead on every organisation’s listings.'}
+        </Text>
         <Group gap="xs">
           {page.canExport ? (
             <Button

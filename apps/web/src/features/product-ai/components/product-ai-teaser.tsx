@@ -50,7 +50,7 @@ const FEATURES = [
 ];
 
 /** Spec §2 hidden "Coming Soon" section: /{product}-ai presents {product} AI; users register interest. */
-export function ProductAiTeaser({ productName }: { productName: string }) {
+export function ProductAiTeaser() {
   const { data: interest } = useSuspenseQuery(myInterestQueryOptions());
   const register = useRegisterInterest();
   const [note, setNote] = useState(interest.note ?? '');
@@ -68,7 +68,8 @@ export function ProductAiTeaser({ productName }: { productName: string }) {
               {PRODUCT_AI_TEXT.badge}
             </Badge>
           </Group>
-          <Title order={2}>{productName} AI</Title>
+          {/* The frame's heading names the page ({product} AI); this one says what it is. */}
+          <Title order={2}>Your off-the-plan sales assistant</Title>
           <Text size="lg" c="dimmed" maw={640}>
             An assistant built into your portal that writes listing copy, prioritises your leads and explains
             your reporting, trained on off-the-plan sales.
