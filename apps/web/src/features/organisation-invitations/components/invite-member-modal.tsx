@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   ORGANISATION_ROLES,
@@ -6,6 +6,7 @@ import {
   organisationInvitationInputSchema,
 } from '@offplan/shared';
 import { FormError } from '../../../components/form-error.tsx';
+import { InviteeFields } from '../../../components/invitee-fields.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
 import { notifications } from '../../../lib/toasts.ts';
 import { useInviteToOrganisation } from '../api/organisation-invitations.ts';
@@ -65,32 +66,7 @@ export function InviteMemberModal({ opened, onClose, isOwner }: InviteMemberModa
             We email them a link to set a password and join your organisation. The link works for 7 days.
           </Text>
           <FormError message={formErrorOf(invite.error, FIELD_NAMES)} />
-          <TextInput
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            withAsterisk
-            data-autofocus
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label="First name"
-              autoComplete="off"
-              withAsterisk
-              key={form.key('firstName')}
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="off"
-              withAsterisk
-              key={form.key('lastName')}
-              {...form.getInputProps('lastName')}
-            />
-          </SimpleGrid>
+          <InviteeFields form={form} />
           <Select
             label="Role"
             data={roles}

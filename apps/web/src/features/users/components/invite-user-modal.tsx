@@ -1,8 +1,9 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createInvitationRequestSchema } from '@offplan/shared';
 import { z } from 'zod';
 import { FormError } from '../../../components/form-error.tsx';
+import { InviteeFields } from '../../../components/invitee-fields.tsx';
 import { fieldErrorsFrom, formErrorOf } from '../../../lib/form-errors.ts';
 import { notifications } from '../../../lib/toasts.ts';
 import { useCreateInvitation } from '../api/invitations.ts';
@@ -59,32 +60,7 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
             We email them a link to set their password. The link works for a limited time.
           </Text>
           <FormError message={formErrorOf(invite.error, FIELD_NAMES)} />
-          <TextInput
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            withAsterisk
-            data-autofocus
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label="First name"
-              autoComplete="off"
-              withAsterisk
-              key={form.key('firstName')}
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="off"
-              withAsterisk
-              key={form.key('lastName')}
-              {...form.getInputProps('lastName')}
-            />
-          </SimpleGrid>
+          <InviteeFields form={form} />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={close}>
               Cancel
