@@ -8,16 +8,11 @@ import {
   Select,
   Stack,
   Switch,
-  TagsInput,
   Text,
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import {
-  type LeadResponseTarget,
-  leadRecipientsInputSchema,
-  leadResponseTargetSchema,
-} from '@offplan/shared';
+import { type LeadResponseTarget, leadResponseTargetSchema } from '@offplan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
@@ -30,6 +25,7 @@ import {
   useSaveLeadSettings,
 } from '../api/leads.ts';
 import type { FilterOption } from './lead-filters.tsx';
+import { LeadRecipientsForm } from './lead-recipients-form.tsx';
 
 const TARGET_FIELDS = { minutes: 'minutes', businessHoursOnly: 'businessHoursOnly' };
 
@@ -85,65 +81,7 @@ function ResponseTargetForm({ target }: { target: LeadResponseTarget }) {
 function ProjectRecipientsForm({ projectId }: { projectId: number }) {
   // Read when a project is picked in the open dialog, not by the page's loader.
   const recipients = useQuery(projectLeadRecipientsQueryOptions(projectId));
-  const save = useSaveLeadRecipients(projectId);
-  const [emails, setEmails] = useState<string[] | null>(null);
-  // An address typed but not yet turned into a tag still counts when saving.
-  const [typing, setTyping] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  if (recipients.isPending) return <Loader size="sm" aria-label="Loading recipients" />;
-  if (recipients.isError) return <FormError message={recipients.error.message} />;
-
-  const shown = emails ?? recipients.data.emails;
-  const defaults = recipients.data.defaults;
-  const submit = () => {
-    const pending = typing.trim();
-    const parsed = leadRecipientsInputSchema.safeParse({ emails: pending ? [...shown, pending] : shown });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the addresses');
-      return;
-    }
-    setError(null);
-    save.mutate(parsed.data.emails, {
-      onSuccess: (saved) => {
-        setEmails(saved.emails);
-        setTyping('');
-        notifications.show({
-          color: 'green',
-          title: 'Lead recipients saved',
-          message: saved.emails.length ? saved.emails.join(', ') : 'New leads go to the defaults.',
-        });
-      },
-      onError: (failure) => setError(failure.message),
-    });
-  };
-  return (
-    <Stack gap="sm">
-      <TagsInput
-        label="Send new leads to"
-        description={
-          shown.length === 0
-            ? `Empty: new leads go to the defaults${defaults.length ? ` (${defaults.join(', ')})` : ''}.`
-            : 'Press Enter after each address. Leave empty to use the defaults.'
-        }
-        placeholder={shown.length === 0 ? 'Email addresses' : undefined}
-        value={shown}
-        searchValue={typing}
-        onSearchChange={setTyping}
-        onChange={(next) => {
-          setEmails(next.map((email) => email.trim()));
-          setError(null);
-        }}
-        error={error}
-        splitChars={[',', ' ', ';']}
-        clearable
-      />
-      <Group justify="flex-end">
-        <Button onClick={submit} loading={save.isPending}>
-          Save recipients
-        </Button>
-      </Group>
-    </Stack>
-  );
+  return <LeadRecipientsForm recipients={recipients} save={useSaveLeadRecipients(projectId)} />;
 }
 
 type LeadSettingsModalProps = { opened: boolean; onClose: () => void; projects: FilterOption[] };
