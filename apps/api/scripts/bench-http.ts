@@ -251,7 +251,10 @@ async function main() {
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const portal = await startPortal(port, dataDir);
   cleanups.push(portal.stop);
-  const targets = (await targetsOf(portal, pagePath)).filter((target) => target.name.includes(values.only));
+  const all = await targetsOf(portal, pagePath);
+  const targets = all.filter((target) => target.name.includes(values.only));
+  if (targets.length === 0)
+    throw new Error(`--only '${values.only}' names no target: ${all.map((target) => target.name).join(', ')}`);
   const bare = await startBareServer(targets.map((target) => target.answer));
   cleanups.push(bare.stop);
   const rows: Row[] = [];
