@@ -254,7 +254,9 @@ async function main() {
   const all = await targetsOf(portal, pagePath);
   const targets = all.filter((target) => target.name.includes(values.only));
   if (targets.length === 0)
-    throw new Error(`--only '${values.only}' names no target: ${all.map((target) => target.name).join(', ')}`);
+    throw new Error(
+      `--only '${values.only}' names no target: ${all.map((target) => target.name).join(', ')}`,
+    );
   const bare = await startBareServer(targets.map((target) => target.answer));
   cleanups.push(bare.stop);
   const rows: Row[] = [];
