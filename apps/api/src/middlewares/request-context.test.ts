@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactPath } from './request-context.ts';
+import { isLoggedRequest, redactPath } from './request-context.ts';
 
 describe('request log path', () => {
   it('masks a path segment that carries an email address, raw or percent-encoded', () => {
@@ -9,5 +9,15 @@ describe('request log path', () => {
 
   it('keeps paths without an address as they are', () => {
     expect(redactPath('/api/projects/search')).toBe('/api/projects/search');
+  });
+});
+
+describe('request log lines', () => {
+  it("leaves out the balancer's passing health checks and keeps failing ones and every other request", () => {
+    expect(isLoggedRequest('/healthz', 200)).toBe(false);
+    expect(isLoggedRequest('/readyz', 200)).toBe(false);
+    expect(isLoggedRequest('/readyz', 503)).toBe(true);
+    expect(isLoggedRequest('/api/site', 200)).toBe(true);
+    expect(isLoggedRequest('/healthz/extra', 404)).toBe(true);
   });
 });

@@ -35,7 +35,14 @@ export function redactPath(path: string): string {
     .join('/');
 }
 
-/** Request id, per-request logger, client address and one JSON log line per request. */
+/**
+ * The balancer's health checks (every couple of seconds, per process) would fill the request log with
+ * lines that say nothing; they are still counted in the metrics. A failing check is logged.
+ */
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+export const isLoggedRequest = (path: string, status: number) => status >= 400 || !PROBE_PATHS.has(path);
+
+/** Request id, per-request logger, client address and one JSON log line per request but passing probes. */
 export function requestContext(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const incoming = c.req.header('x-request-id');
@@ -53,6 +60,7 @@ export function requestContext(deps: AppDeps) {
     outgoing?.setHeader('x-request-id', requestId);
     await next();
     if (!outgoing) c.res.headers.set('x-request-id', requestId);
+    if (!isLoggedRequest(c.req.path, c.res.status)) return;
     writeRequestLine(deps.logger, {
       requestId,
       method: c.req.method,
