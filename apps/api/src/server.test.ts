@@ -107,16 +107,21 @@ describe(`the portal process (${onPostgres ? 'PostgreSQL server' : 'embedded PGl
     expect(state.projectIds.length).toBeGreaterThanOrEqual(5);
   });
 
-  it('writes one JSON log line per request, with its request id', async () => {
-    await fetch(`${baseUrl}/healthz`, { headers: { 'x-request-id': 'log-check-0001' } });
+  it('writes one JSON log line per request, with its request id, but none for a passing health check', async () => {
+    await fetch(`${baseUrl}/api/site`, { headers: { 'x-request-id': 'log-check-0001' } });
+    await fetch(`${baseUrl}/healthz`, { headers: { 'x-request-id': 'log-check-0002' } });
+    await fetch(`${baseUrl}/readyz`, { headers: { 'x-request-id': 'log-check-0003' } });
     await new Promise((resolve) => setTimeout(resolve, 100));
     const line = output.split('\n').find((entry) => entry.includes('log-check-0001'));
     expect(JSON.parse(line!)).toMatchObject({
       requestId: 'log-check-0001',
-      path: '/healthz',
+      path: '/api/site',
       status: 200,
       msg: 'request',
     });
+    // The balancer asks these every couple of seconds: a passing one says nothing worth a line.
+    expect(output).not.toContain('log-check-0002');
+    expect(output).not.toContain('log-check-0003');
   });
 
   it('on SIGTERM finishes the request in flight, then exits cleanly within 5 s', async () => {
