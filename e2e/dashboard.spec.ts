@@ -66,3 +66,38 @@ test('an unknown route shows the not-found page', async ({ page }) => {
   await page.goto('/no-such-page-here');
   await expect(page.getByText('Page not found')).toBeVisible();
 });
+
+test('on a phone nothing on the dashboard moves when its key figures arrive after the page has painted', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.developer);
+  // The figures answer well after the first paint, so the page shows their loading state first.
+  await page.route('**/api/reporting/listing-performance?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = entry.sources.map((source) => source.node?.textContent?.slice(0, 40) ?? '?');
+        shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'Loading key figures' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Last 30 days' })).toBeVisible();
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  const shifts = await page.evaluate(
+    () => (window as unknown as { layoutShifts: { value: number; sources: string[] }[] }).layoutShifts,
+  );
+  expect(shifts, 'layout shifts while the dashboard loaded').toEqual([]);
+});

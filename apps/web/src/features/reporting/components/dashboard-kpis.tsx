@@ -19,6 +19,8 @@ function dashboardQuery(projectIds?: number[]) {
   });
 }
 
+const SPARKLINE_HEIGHT = 28;
+
 /** Where a card leads: every project or one (its id), and the figure to chart. */
 type KpiLink = { projects: 'all' | number; figure: PerformanceFigure };
 
@@ -29,19 +31,27 @@ const DASHBOARD_FIGURES: { figure: 'pageViews' | 'enquiries' | 'conversion'; lab
   { figure: 'conversion', label: 'Conversion' },
 ];
 
+/**
+ * One figure's card. While the figures load it shows the same rows at the same heights with
+ * skeletons over them, so the project cards below do not move when the figures arrive.
+ */
 function KpiCard({
   label,
   value,
   detail,
   trend,
   link,
+  loading = false,
 }: {
   label: string;
   value: ReactNode;
   detail: ReactNode;
   trend: number[];
   link: KpiLink;
+  loading?: boolean;
 }) {
+  const covered = (row: ReactNode, width: string) =>
+    loading ? <Skeleton width={width}>{row}</Skeleton> : row;
   return (
     <Paper withBorder p="sm">
       <Stack gap={4}>
@@ -63,20 +73,26 @@ function KpiCard({
             <IconArrowRight size={14} />
           </Anchor>
         </Group>
-        <Text
-          // A project's name needs more room than a number.
-          fz={typeof value === 'string' && value.length > 12 ? 17 : 22}
-          fw={700}
-          lh="28px"
-          truncate
-          title={typeof value === 'string' ? value : undefined}
-        >
-          {value}
-        </Text>
-        <Text size="xs" c="dimmed" truncate>
-          {detail}
-        </Text>
-        <Sparkline values={trend} />
+        {covered(
+          <Text
+            // A project's name needs more room than a number.
+            fz={typeof value === 'string' && value.length > 12 ? 17 : 22}
+            fw={700}
+            lh="28px"
+            truncate
+            title={typeof value === 'string' ? value : undefined}
+          >
+            {value}
+          </Text>,
+          '40%',
+        )}
+        {covered(
+          <Text size="xs" c="dimmed" truncate>
+            {detail}
+          </Text>,
+          '70%',
+        )}
+        {loading ? <Skeleton h={SPARKLINE_HEIGHT} /> : <Sparkline values={trend} height={SPARKLINE_HEIGHT} />}
       </Stack>
     </Paper>
   );
@@ -128,12 +144,24 @@ export function DashboardKpis() {
       <SimpleGrid
         cols={{ base: 1, xs: 2, lg: 4 }}
         spacing="sm"
+        component="section"
         aria-busy="true"
         aria-label="Loading key figures"
       >
-        {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} h={84} radius="md" />
-        ))}
+        {[...DASHBOARD_FIGURES, { figure: 'pageViews' as const, label: 'Top project' }].map(
+          ({ figure, label }) => (
+            <KpiCard
+              key={label}
+              label={label}
+              // A blank line each: the rows keep their heights and a screen reader reads nothing.
+              value={'\u00a0'}
+              detail={'\u00a0'}
+              trend={[]}
+              link={{ projects: 'all', figure }}
+              loading
+            />
+          ),
+        )}
       </SimpleGrid>
     );
   }
