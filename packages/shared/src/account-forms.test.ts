@@ -9,7 +9,7 @@ import {
   resetPasswordFormSchema,
   signInFormSchema,
 } from './account-forms.ts';
-import { PASSWORD_MESSAGES } from './accounts.ts';
+import { PASSWORD_MESSAGES } from './account-policy.ts';
 
 /** The first message per field, as Mantine's schemaResolver shows them. */
 function fieldMessages(schema: z.ZodType, values: unknown): Record<string, string> {

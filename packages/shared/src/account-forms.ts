@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, SIGN_IN_CODE } from './accounts.ts';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  SIGN_IN_CODE,
+} from './account-policy.ts';
 
 /**
  * The account forms' checks (design §7: messages next to the field, before any call is made). The web

@@ -1,31 +1,6 @@
 import { z } from 'zod';
 import { JOB_ROLES } from './enums.ts';
 
-/** Design §7 password policy: length only (no composition rules); common passwords refused on the server. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_MESSAGES = {
-  tooShort: `Use at least ${PASSWORD_MIN_LENGTH} characters.`,
-  tooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
-  common: 'This password is too common. Choose one that is harder to guess.',
-} as const;
-
-/** The length part of the policy, checked in forms before the server checks it again with the common list. */
-export function passwordLengthProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
-  if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
-  return null;
-}
-
-/** Spec §6: where the admin's magic token lives in the browser while acting as a user. */
-export const ADMIN_MAGIC_TOKEN_KEY = 'adminMagicToken';
-/** Design §1: an impersonation session and its magic token last at most an hour. */
-export const IMPERSONATION_MAX_SECONDS = 60 * 60;
-/** Design §7: password reset links. */
-export const PASSWORD_RESET_TOKEN_SECONDS = 60 * 60;
-/** Design §7: two-step sign-in codes. */
-export const SIGN_IN_CODE = { digits: 6, minutes: 5, attempts: 3 } as const;
-
 export const jobRoleIdSchema = z
   .number()
   .int()

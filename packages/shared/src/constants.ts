@@ -97,3 +97,6 @@ export type DashboardFilterKey = (typeof DASHBOARD_FILTER_KEYS)[number];
 
 /** Demo accounts share one password (README). */
 export const DEMO_PASSWORD = 'OffplanDemo!2026';
+
+/** Reporting days are calendar days in this time zone (the marketplace is Australian). */
+export const REPORTING_TIME_ZONE = 'Australia/Sydney';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { enquiryInputSchema } from './enquiries.ts';
-import { ENQUIRY_BUYER_TYPES, FINANCE_STATUSES, LEAD_STATUSES, TIMEFRAMES } from './leads.ts';
+import { FINANCE_STATUSES, TIMEFRAMES } from './leads.ts';
+import { ENQUIRY_BUYER_TYPES, LEAD_STATUSES } from './leads-query.ts';
 import { text } from './text.ts';
 
 /**

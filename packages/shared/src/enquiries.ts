@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import {
   blankAsUndefined,
-  ENQUIRY_BUYER_TYPES,
   ENQUIRY_CONSENT_MESSAGE,
   ENQUIRY_MESSAGE_MAX,
   ENQUIRY_PHONE_MESSAGE,
-  type EnquiryBuyerType,
   FINANCE_STATUSES,
   TIMEFRAMES,
 } from './leads.ts';
+import { ENQUIRY_BUYER_TYPES, type EnquiryBuyerType } from './leads-query.ts';
 import { normalisePhone } from './phone.ts';
 import { multilineText, text } from './text.ts';
 

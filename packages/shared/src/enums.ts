@@ -1,3 +1,5 @@
+import type { PerformanceFigure } from './reporting.ts';
+
 /** Enumerations of spec §3, each with its labels where the spec gives them. */
 
 export const BUILDING_TYPES = ['APARTMENTS', 'TOWNHOUSES'] as const;
@@ -91,3 +93,20 @@ export const MASKED_LEAD_CONTACT_ROLE_IDS: readonly number[] = [8];
 
 export const ORGANISATION_ROLES = ['owner', 'admin', 'member'] as const;
 export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
+
+/** The figures of a listing performance report (their schema is reporting.ts'). */
+export const PERFORMANCE_FIGURES = [
+  'pageViews',
+  'uniqueVisitors',
+  'enquiries',
+  'conversion',
+  'brochureDownloads',
+  'floorplanViews',
+  'phoneReveals',
+  'videoPlays',
+  'galleryOpens',
+] as const satisfies readonly PerformanceFigure[];
+
+/** The jobs views of a queue: failed ones, or the newest in any state. */
+export const JOB_VIEWS = ['failed', 'recent'] as const;
+export type JobView = (typeof JOB_VIEWS)[number];

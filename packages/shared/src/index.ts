@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './account-forms.ts';
+export * from './account-policy.ts';
 export * from './accounts.ts';
 export * from './analytics.ts';
 export * from './api-paths.ts';
@@ -12,6 +13,7 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './exports.ts';
 export * from './leads.ts';
+export * from './leads-query.ts';
 export * from './listings.ts';
 export * from './messages.ts';
 export * from './notifications.ts';

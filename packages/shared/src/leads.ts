@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { BUYER_TYPES, type BuyerType } from './enums.ts';
+import {
+  ENQUIRY_BUYER_TYPES,
+  type EnquiryBuyerType,
+  LEAD_SCORE_MAX,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  leadDateSchema,
+  SALE_LEAD_STATUSES,
+} from './leads-query.ts';
 import { multilineText, text } from './text.ts';
 
 /**
@@ -7,13 +15,6 @@ import { multilineText, text } from './text.ts';
  * the lead it becomes, its pipeline, its score and the leads page's query. One contract for the
  * public form, the API, the web and the demo data.
  */
-
-/** Spec §3 buyer types a buyer can be (ALL is a reporting filter, not a buyer). */
-export const ENQUIRY_BUYER_TYPES = BUYER_TYPES.filter((type) => type !== 'ALL') as Exclude<
-  BuyerType,
-  'ALL'
->[];
-export type EnquiryBuyerType = (typeof ENQUIRY_BUYER_TYPES)[number];
 
 export const FINANCE_STATUSES = ['PRE_APPROVED', 'ARRANGING', 'NOT_STARTED', 'CASH'] as const;
 export type FinanceStatus = (typeof FINANCE_STATUSES)[number];
@@ -40,34 +41,6 @@ export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
   BROWSING: 'Just browsing',
 };
 
-/** Pipeline (design §3): New → Contacted → Inspected → Reserved → Exchanged → Settled, or Lost. */
-export const LEAD_STATUSES = [
-  'NEW',
-  'CONTACTED',
-  'INSPECTED',
-  'RESERVED',
-  'EXCHANGED',
-  'SETTLED',
-  'LOST',
-] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
-  NEW: 'New',
-  CONTACTED: 'Contacted',
-  INSPECTED: 'Inspected',
-  RESERVED: 'Reserved',
-  EXCHANGED: 'Exchanged',
-  SETTLED: 'Settled',
-  LOST: 'Lost',
-};
-/** Design §3: these count as sales for CPS campaigns (sale price and date recorded). */
-export const SALE_LEAD_STATUSES: readonly LeadStatus[] = ['EXCHANGED', 'SETTLED'];
-
-/** Where a lead came from: the public listing form, or the lead API (issue 18). */
-export const LEAD_SOURCES = ['listing', 'api', 'import'] as const;
-export type LeadSource = (typeof LEAD_SOURCES)[number];
-
-export const LEAD_SCORE_MAX = 100;
 /** Design §3: scores decay after this many days without activity. */
 export const LEAD_SCORE_DECAY_AFTER_DAYS = 60;
 /** A repeat enquiry on the same project within this window merges into the lead (design §3). */
@@ -380,56 +353,6 @@ export const leadDetailSchema = leadSummarySchema.extend({
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
-export const LEAD_SORTS = ['createdAt', 'score', 'status', 'project', 'name', 'lastEnquiryAt'] as const;
-export type LeadSort = (typeof LEAD_SORTS)[number];
-export const LEADS_PAGE_SIZES = [25, 50, 100] as const;
-
-const csvList = <T extends z.ZodTypeAny>(item: T) =>
-  z.preprocess(
-    (value) =>
-      value === undefined || value === ''
-        ? undefined
-        : Array.isArray(value)
-          ? value
-          : String(value)
-              .split(',')
-              .filter((part) => part !== ''),
-    z.array(item).max(1000).optional(),
-  );
-
-const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
-
-/**
- * The leads page's query, the same in the URL, the API and the export (issue 16: export exactly the
- * filtered set). Lists are comma-separated in a query string.
- */
-export const leadQuerySchema = z.object({
-  projectIds: csvList(z.coerce.number().int().positive()),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-  status: csvList(z.enum(LEAD_STATUSES)),
-  buyerType: csvList(z.enum(ENQUIRY_BUYER_TYPES as [EnquiryBuyerType, ...EnquiryBuyerType[]])),
-  scoreMin: z.coerce.number().int().min(0).max(LEAD_SCORE_MAX).optional(),
-  scoreMax: z.coerce.number().int().min(0).max(LEAD_SCORE_MAX).optional(),
-  source: csvList(z.enum(LEAD_SOURCES)),
-  /** A user id, or 'none' for unassigned leads. */
-  assignee: text().max(100).optional(),
-  /** Admins' /enquiries: one organisation's leads. */
-  organisationId: text().max(100).optional(),
-  /** Name, email or phone contains (not offered to masked readers). */
-  q: text().trim().max(100).optional(),
-  sort: z.enum(LEAD_SORTS).default('createdAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  perPage: z.coerce
-    .number()
-    .int()
-    .refine((value) => (LEADS_PAGE_SIZES as readonly number[]).includes(value), 'must be 25, 50 or 100')
-    .default(25),
-});
-export type LeadQuery = z.output<typeof leadQuerySchema>;
-export type LeadQueryInput = z.input<typeof leadQuerySchema>;
-
 /**
  * The list counts its filters' leads exactly up to this many, then says "10,000+" (`totalCapped`):
  * counting a million leads on every page would cost more than the page (issue 16 benchmark), and no
@@ -457,7 +380,7 @@ export const leadStatusChangeSchema = z
     status: z.enum(LEAD_STATUSES),
     lostReason: z.preprocess(blankAsUndefined, multilineText().trim().min(1).max(500).optional()),
     salePrice: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(1_000_000_000).optional()),
-    saleDate: z.preprocess(blankAsUndefined, isoDate.optional()),
+    saleDate: z.preprocess(blankAsUndefined, leadDateSchema.optional()),
   })
   .superRefine((change, context) => {
     if (change.status === 'LOST' && !change.lostReason) {

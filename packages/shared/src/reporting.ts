@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { REPORTING_MIN_START_DATE } from './constants.ts';
-import { BUYER_TYPES, CALENDAR_GRANULARITIES, STAGES, STAR_RATING_MAX } from './enums.ts';
+import {
+  BUYER_TYPES,
+  CALENDAR_GRANULARITIES,
+  PERFORMANCE_FIGURES,
+  STAGES,
+  STAR_RATING_MAX,
+} from './enums.ts';
 import { multilineText, text } from './text.ts';
 
 /**
@@ -64,8 +70,6 @@ export type ListingEventAnswer = z.infer<typeof listingEventAnswerSchema>;
 // ---------------------------------------------------------------------------------------------------
 // Report queries
 
-/** Reporting days are calendar days in this time zone (the marketplace is Australian). */
-export const REPORTING_TIME_ZONE = 'Australia/Sydney';
 /** The longest range one report covers. */
 export const REPORTING_MAX_RANGE_YEARS = 5;
 /** A benchmark is shown only when at least this many other comparable projects exist. */
@@ -154,17 +158,6 @@ export const performanceFiguresSchema = z.object({
 });
 export type PerformanceFigures = z.infer<typeof performanceFiguresSchema>;
 export type PerformanceFigure = keyof PerformanceFigures;
-export const PERFORMANCE_FIGURES = [
-  'pageViews',
-  'uniqueVisitors',
-  'enquiries',
-  'conversion',
-  'brochureDownloads',
-  'floorplanViews',
-  'phoneReveals',
-  'videoPlays',
-  'galleryOpens',
-] as const satisfies readonly PerformanceFigure[];
 export const PERFORMANCE_FIGURE_LABELS: Record<PerformanceFigure, string> = {
   pageViews: 'Page views',
   uniqueVisitors: 'Unique visitors',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOB_VIEWS } from './enums.ts';
 import { text } from './text.ts';
 
 /**
@@ -29,10 +30,6 @@ export const JOB_STATE_LABELS: Record<JobState, string> = {
 /** A failed job can be retried; a queued or retrying one cancelled (pg-boss's own rules). */
 export const RETRYABLE_JOB_STATES: readonly JobState[] = ['failed'];
 export const CANCELLABLE_JOB_STATES: readonly JobState[] = ['created', 'retry'];
-
-/** The jobs views of a queue: failed ones, or the newest in any state. */
-export const JOB_VIEWS = ['failed', 'recent'] as const;
-export type JobView = (typeof JOB_VIEWS)[number];
 
 export const scheduledQueueSchema = z.object({
   name: z.string(),
