@@ -114,10 +114,13 @@ function FilteredProjects({ projects, organisation }: { projects: ProjectSummary
 function ProjectsHeading({
   count,
   organisation,
+  organisationPending = false,
   children,
 }: {
   count?: number;
   organisation?: string | undefined;
+  /** Holds the organisation's line (the same height) until the account answers. */
+  organisationPending?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -133,7 +136,11 @@ function ProjectsHeading({
             </Badge>
           ) : null}
         </Group>
-        {organisation ? (
+        {organisationPending ? (
+          <Skeleton width={180}>
+            <Text size="sm">{'\u00a0'}</Text>
+          </Skeleton>
+        ) : organisation ? (
           <Text size="sm" c="dimmed">
             {organisation}
           </Text>
@@ -144,10 +151,18 @@ function ProjectsHeading({
   );
 }
 
+/**
+ * Waiting for the projects: the page's own parts where they will stand (the key figures, which start
+ * their call now, and the heading with its toolbar), so nothing moves when the projects arrive.
+ */
 export function DashboardPending() {
+  const { isAdmin } = dashboardRoute.useRouteContext();
   return (
     <Stack gap="lg">
-      <ProjectsHeading />
+      {isAdmin ? null : <DashboardKpis />}
+      <ProjectsHeading organisationPending>
+        <DashboardToolbar />
+      </ProjectsHeading>
       <ProjectGridSkeleton />
     </Stack>
   );

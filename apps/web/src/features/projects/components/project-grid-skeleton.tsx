@@ -7,6 +7,7 @@ export function ProjectGridSkeleton({ count = 6 }: { count?: number }) {
       cols={PROJECT_GRID_COLS}
       spacing="lg"
       verticalSpacing="lg"
+      component="section"
       aria-busy="true"
       aria-label="Loading projects"
     >
