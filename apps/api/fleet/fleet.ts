@@ -152,12 +152,19 @@ export async function startPostgres(): Promise<FleetPostgres> {
   };
 }
 
+/**
+ * How much of a child's output is kept: a whole fault run of a portal process at LOG_LEVEL=warn, stack
+ * traces included, so the log line of a request that failed during the rolling restart is still there
+ * when the test looks for it (20 kB once lost it).
+ */
+const KEPT_OUTPUT_CHARS = 2_000_000;
+
 /** A child process whose output is kept (a full pipe would stop it) for an error message. */
 function spawnKept(command: string, args: string[], env?: NodeJS.ProcessEnv) {
   let output = '';
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+    output = (output + chunk.toString()).slice(-KEPT_OUTPUT_CHARS);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
