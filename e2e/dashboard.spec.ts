@@ -99,7 +99,15 @@ test('on a phone the dashboard does not move when its projects and then its key 
   });
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'Loading projects' })).toBeVisible();
+  // The loading state is replaced by new elements, which the layout-shift API does not count as
+  // moving: so the heading's place is compared before and after.
+  const heading = page.getByRole('heading', { name: 'Your projects' });
+  const headingWhileLoading = await heading.boundingBox();
   await expect(page.getByRole('region', { name: 'Loading projects' })).toBeHidden();
+  expect((await heading.boundingBox())?.y, 'the heading stays where it was while loading').toBeCloseTo(
+    headingWhileLoading?.y ?? Number.NaN,
+    0,
+  );
   await expect(page.getByRole('region', { name: 'Last 30 days' })).toBeVisible();
   await expect(page.getByTestId('project-card').first()).toBeVisible();
   const shifts = await page.evaluate(
