@@ -102,3 +102,19 @@ test('a signed-in visit to /login with an unsafe redirect goes to the dashboard'
     await expect(page.getByRole('banner').getByText('Dashboard', { exact: true })).toBeVisible();
   }
 });
+
+test("the sign-in page downloads better-auth's client only once the visitor reaches for the form", async ({
+  page,
+}) => {
+  const authClientChunk = /\/assets\/auth-client-modules-[\w-]+\.js$/;
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(requested.filter((url) => authClientChunk.test(url))).toEqual([]);
+
+  const loaded = page.waitForRequest((request) => authClientChunk.test(request.url()));
+  await emailInput(page).focus();
+  await loaded;
+});

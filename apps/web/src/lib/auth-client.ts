@@ -39,8 +39,12 @@ const authClient = () => {
   return clientLoading;
 };
 
-/** Starts loading the client without waiting for it: the sign-in form calls this once it is shown. */
+/**
+ * Starts loading the client without waiting for it: the sign-in form calls this on the visitor's
+ * first focus or press, and again on each later one, when only the first does anything.
+ */
 export function preloadAuthClient(): void {
+  if (clientLoading) return;
   authClient().catch(() => {
     // A failed load is tried again by the call that needs it.
     clientLoading = undefined;

@@ -8,7 +8,6 @@ import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { postSignInPath } from '../../features/auth/session-routing.ts';
 import { forgetPhoneHint, rememberPhoneHint } from '../../features/auth/two-step-sign-in.ts';
 import { usePageTitle } from '../../features/site/hooks/use-page-title.ts';
-import { preloadAuthClient } from '../../lib/auth-client.ts';
 
 const loginSearchSchema = z.object({
   /** Where to go after signing in (validated again by postSignInPath). */
@@ -26,7 +25,7 @@ export const Route = createFileRoute('/_auth/login')({
     // trust a session answer that could bounce the user between here and the page forever.
     if (search.error === SESSION_REQUIRED_ERROR) return;
     // Signed in already, as a fresh answer in the cache says: straight on. Otherwise the form paints
-    // without waiting for any call (issue 21) and LoginRoute moves on once the session answers.
+    // without waiting for any call (issue 21) and LoginPage moves on once the session answers.
     const { staleTime, queryKey } = sessionQueryOptions();
     const cached = context.queryClient.getQueryCache().find<AuthSession | null>({ queryKey, exact: true });
     const session = cached?.state.data;
@@ -34,7 +33,7 @@ export const Route = createFileRoute('/_auth/login')({
       throw redirect({ href: postSignInPath(search.redirect, session.user), replace: true });
     }
   },
-  component: LoginRoute,
+  component: LoginPage,
 });
 
 /** Signed in already (the session answered after the form painted): straight on, as beforeLoad would. */
@@ -49,12 +48,6 @@ function useLeaveWhenSignedIn(search: { redirect?: string | undefined; error?: s
   useEffect(() => {
     if (session) void navigate({ href: postSignInPath(search.redirect, session.user), replace: true });
   }, [session, navigate, search.redirect]);
-}
-
-function LoginRoute() {
-  // The form is up: better-auth's client loads while the visitor types, not after they press Sign in.
-  useEffect(preloadAuthClient, []);
-  return <LoginPage />;
 }
 
 function LoginPage() {

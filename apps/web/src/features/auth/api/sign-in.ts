@@ -1,10 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { analytics } from '../../../lib/analytics/tracker.ts';
 import type { ApiClientError } from '../../../lib/api-client.ts';
-import { type SignInResult, signInWithEmail } from '../../../lib/auth-client.ts';
+import { preloadAuthClient, type SignInResult, signInWithEmail } from '../../../lib/auth-client.ts';
 import { clearUserData } from '../../../lib/query-client.ts';
 
 export type SignInCredentials = { email: string; password: string };
+
+/** Starts loading what signing in needs without waiting for it (the form calls it on first interaction). */
+export function prepareSignIn(): void {
+  preloadAuthClient();
+}
 
 /**
  * Email + password sign-in through better-auth; failures arrive as ApiClientError with the server's

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { MESSAGES, signInFormSchema } from '@offplan/shared';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useSignIn } from '../api/sign-in.ts';
+import { prepareSignIn, useSignIn } from '../api/sign-in.ts';
 import { AUTH_VALIDATION } from '../validation.ts';
 
 export const LOGIN_VALIDATION = {
@@ -54,7 +54,9 @@ export function LoginForm({
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    // better-auth's client loads as the visitor reaches for the form (a field focused, a press), while
+    // they type, so Sign in does not wait for it; a visitor who only looks never downloads it (issue 21).
+    <form onSubmit={handleSubmit} onFocus={prepareSignIn} onPointerDown={prepareSignIn} noValidate>
       <Stack gap="lg">
         <Stack gap={6}>
           <Title order={1} size="h2">
