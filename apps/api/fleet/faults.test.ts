@@ -356,6 +356,16 @@ function webhookIdsAndLeads(attempts: WebhookAttempt[]) {
   return { idsPerLead, leadsPerId };
 }
 
+/**
+ * The servers' log lines of failed requests, by request id; when none has its line (an error logged
+ * without the request's id), every error the servers logged.
+ */
+function serverLinesOf(requestIds: string[], logs: string[]): string {
+  const logged = logs.filter((line) => requestIds.some((id) => line.includes(id)));
+  if (logged.length) return `the servers' log of the failed requests:\n${logged.join('\n')}`;
+  return `the servers' errors:\n${logs.filter((line) => /"level":(50|60)/.test(line)).join('\n')}`;
+}
+
 describe('a fleet of three processes on PgBouncer under faults', () => {
   let fleet: Fleet;
   let receiver: Awaited<ReturnType<typeof startCrmReceiver>>;
@@ -417,8 +427,7 @@ describe('a fleet of three processes on PgBouncer under faults', () => {
     const rolling = sent.filter((s) => s.phase === 'rolling');
     expect(rolling.length).toBeGreaterThan(20);
     const failedIds = rolling.flatMap((s) => /"requestId":"([^"]+)"/.exec(s.error ?? '')?.[1] ?? []);
-    const logged = rollingLogs.filter((line) => failedIds.some((id) => line.includes(id)));
-    if (logged.length) console.log(`the servers' log of the failed requests:\n${logged.join('\n')}`);
+    if (failedIds.length) console.log(serverLinesOf(failedIds, rollingLogs));
     expect(rolling.filter((s) => !acknowledged(s)).map((s) => `${s.kind} ${s.status} ${s.error}`)).toEqual(
       [],
     );
