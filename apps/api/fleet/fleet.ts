@@ -243,7 +243,9 @@ export type AppProcess = {
 
 function appProcess(index: number, port: number, env: Record<string, string>): AppProcess {
   let current: ReturnType<typeof spawnKept> | undefined;
-  let history = '';
+  // Each earlier run's output, read when asked: a stopped process's last lines (written at exit) can
+  // reach its pipe after 'exit', so a copy taken at the restart would miss them.
+  const earlierRuns: (() => string)[] = [];
   const url = `http://127.0.0.1:${port}`;
   const ready = async () => (await fetch(`${url}/readyz`)).status === 200;
   return {
@@ -251,9 +253,9 @@ function appProcess(index: number, port: number, env: Record<string, string>): A
     port,
     url,
     pid: () => current?.child.pid,
-    output: () => history + (current?.output() ?? ''),
+    output: () => [...earlierRuns, current?.output ?? (() => '')].map((output) => output()).join(''),
     start: async () => {
-      if (current) history += current.output();
+      if (current) earlierRuns.push(current.output);
       current = spawnKept(process.execPath, [SERVER_ENTRY], {
         PATH: process.env.PATH,
         ...env,
