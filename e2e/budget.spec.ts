@@ -8,13 +8,13 @@ import { describeWeight, kilobytes, measurePage, type PageWeight } from './web-w
  * fresh browser contexts against the production build; `npm run measure:web` prints the same figures
  * as medians of three.
  *
- * The ceilings are what the pages weigh now (177 KB and 251 KB, 25 Nov) plus a few KB: the issue's
- * targets (150 KB and 220 KB) are not reached yet (decision 044 says what is left), and each step
- * towards them lowers these.
+ * The ceilings are what the pages weigh now (177 KB and 209 KB, 25 Nov) plus a few KB. The dashboard
+ * is under the issue's 220 KB; `/login` is not under its 150 KB yet (decision 044 says what is left),
+ * and each step towards it lowers its ceiling.
  * LCP is printed, not asserted: on a shared two-core machine running two browser workers beside the
  * server it varies several-fold, so any figure tight enough to mean something would flake.
  */
-const CEILING = { login: 185 * 1024, dashboard: 260 * 1024 } as const;
+const CEILING = { login: 185 * 1024, dashboard: 215 * 1024 } as const;
 const ISSUE_TARGET = { login: 150 * 1024, dashboard: 220 * 1024 } as const;
 
 function report(label: string, weight: PageWeight, target: number, testInfo: TestInfo) {

@@ -192,6 +192,49 @@ test('the frame shows the spec texts: contact block, terms, copyright, header co
   await expect(page.getByRole('menu').getByText(DEMO.marketer)).toBeVisible();
 });
 
+test("the header's and the dashboard's pop-ups, loaded on first use, open from the keyboard and give the focus back on Escape", async ({
+  page,
+}) => {
+  // A cold page load: their code is not in until one of them is used (issue 21, decision 044).
+  await signIn(page, DEMO.developer);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Your projects' })).toBeVisible();
+  const header = page.getByRole('banner');
+
+  const account = header.getByRole('button', { name: 'Account menu' });
+  await account.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(header.getByRole('button', { name: 'Account menu' })).toBeFocused();
+  // Loaded now: a press opens it as before.
+  await header.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const bell = header.getByTestId('notification-bell');
+  await bell.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('notification-list')).toBeVisible();
+  await expect(header.getByTestId('notification-bell')).toBeFocused();
+  await expect(header.getByTestId('notification-bell')).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('notification-list')).toBeHidden();
+
+  const filters = page.getByRole('button', { name: /Filters/ });
+  await filters.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Filters/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeHidden();
+  await page.getByRole('button', { name: /Filters/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+  await page.getByRole('button', { name: /Filters/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeHidden();
+});
+
 test('the contact links: external ones open a new tab after the delay, feedback navigates, terms open an 800x800 popup', async ({
   page,
   context,

@@ -5,7 +5,8 @@ import { analytics } from '../../lib/analytics/tracker.ts';
 import { type ApiCall, apiError, ok, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { notificationsQueryOptions } from './api/notifications.ts';
-import { EMPTY_NOTIFICATIONS_TEXT, NotificationBell } from './components/notification-bell.tsx';
+import { EMPTY_NOTIFICATIONS_TEXT } from './components/bell-popover.tsx';
+import { bellPopover, NotificationBell } from './components/notification-bell.tsx';
 
 function message(id: string, overrides: Partial<Notification> = {}): Notification {
   return {
@@ -82,6 +83,8 @@ describe('NotificationBell', () => {
     });
     renderWithProviders(<NotificationBell email="dana@example.com" />);
     await screen.findByTestId('notification-unread-dot');
+    // The list's code first (a hover does that in the app): module loading does not run on fake timers.
+    await bellPopover.load();
 
     vi.useFakeTimers();
     fireEvent.click(screen.getByTestId('notification-bell'));

@@ -12,7 +12,7 @@ import { type FilterableProject, matchesDashboardFilters, sortProjects } from '.
 
 const SLOW = 30_000;
 
-const sortInput = () => screen.getByRole('combobox', { name: 'Sort projects' }) as HTMLInputElement;
+const sortInput = () => screen.getByRole('combobox', { name: 'Sort projects' }) as HTMLSelectElement;
 
 const selling: FilterableProject = { campaignType: 'NONE', salesStatus: 'SELLING_NOW', stage: 'COMMENCED' };
 
@@ -137,7 +137,7 @@ describe('dashboard filters persistence', () => {
       await useDashboardSortStore.persist.rehydrate();
 
       renderWithProviders(<DashboardToolbar />);
-      expect((sortInput() as HTMLInputElement).value).toBe('Name A–Z');
+      expect(sortInput().selectedOptions[0]?.textContent).toBe('Name A–Z');
       fireEvent.click(screen.getByRole('button', { name: /Filters/ }));
       expect(((await screen.findByLabelText('No brochure')) as HTMLInputElement).checked).toBe(false);
       // Keys missing from storage default to on.
@@ -150,8 +150,8 @@ describe('dashboard filters persistence', () => {
     'stores the chosen sort',
     async () => {
       renderWithProviders(<DashboardToolbar />);
-      fireEvent.click(sortInput());
-      fireEvent.click(await screen.findByRole('option', { name: 'Oldest', hidden: true }));
+      const oldest = screen.getByRole('option', { name: 'Oldest' }) as HTMLOptionElement;
+      fireEvent.change(sortInput(), { target: { value: oldest.value } });
 
       expect(useDashboardSortStore.getState().sort).toEqual({ by: 'createdAt', order: 'asc' });
       const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.dashboardSort) ?? '{}');

@@ -1,16 +1,11 @@
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowBackUp, IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { Avatar, Group, Menu, Stack, Text } from '@mantine/core';
+import { IconArrowBackUp, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import classes from './main-layout.module.css';
+import { useRef } from 'react';
+import { type PopupTakeover, usePopupTakeover } from '../../../lib/deferred-component.tsx';
+import { AccountButton, type AccountMenuUser } from './account-button.tsx';
 
-export type AccountMenuUser = {
-  name: string;
-  email: string;
-  initials: string;
-  image?: string | null | undefined;
-};
-
-type AccountMenuProps = {
+export type AccountMenuProps = {
   user: AccountMenuUser;
   /**
    * Given only when 'Return to Admin' applies (spec §2: an admin magic token is stored and the user
@@ -19,25 +14,22 @@ type AccountMenuProps = {
   onReturnToAdmin?: (() => void) | undefined;
 };
 
-/** Spec §2 user menu: avatar (photo or initials), full name, email, Profile, Logout, and 'Return to Admin'. */
-export function AccountMenu({ user, onReturnToAdmin }: AccountMenuProps) {
+/**
+ * Spec §2 user menu: avatar (photo or initials), full name, email, Profile, Logout, and 'Return to Admin'.
+ * Loaded on first use (`deferredPopup` in main-layout.tsx), when it takes over from its trigger.
+ */
+export function AccountMenu({
+  user,
+  onReturnToAdmin,
+  openAtMount,
+  focusAtMount,
+}: AccountMenuProps & PopupTakeover) {
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = usePopupTakeover(target, { openAtMount, focusAtMount });
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <UnstyledButton className={classes.accountButton}>
-          <Group gap="xs" wrap="nowrap">
-            {/* Named by what it shows (axe label-content-name-mismatch): the name, then "account menu"; the
-                initials repeat the name, so screen readers skip them. */}
-            <Avatar src={user.image || null} alt="" color="brand" radius="xl" size={34} aria-hidden>
-              {user.initials}
-            </Avatar>
-            <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate="end">
-              {user.name}
-            </Text>
-            <VisuallyHidden>, account menu</VisuallyHidden>
-            <IconChevronDown size={14} stroke={1.6} aria-hidden className={classes.accountChevron} />
-          </Group>
-        </UnstyledButton>
+        <AccountButton ref={target} user={user} />
       </Menu.Target>
       <Menu.Dropdown>
         <Group gap="sm" wrap="nowrap" px="sm" py="xs">

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  AppShell,
-  Box,
-  Group,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Box, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDocumentTitle, useHotkeys } from '@mantine/hooks';
 import { LEGAL_POPUP_SIZE, MOBILE_BREAKPOINT_PX } from '@offplan/shared';
 import {
@@ -20,10 +9,11 @@ import {
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { LEGAL_PATH } from '../../../config/contact.ts';
 import type { VisibleNavGroup } from '../../../config/navigation.ts';
-import { deferredComponent } from '../../../lib/deferred-component.tsx';
+import { deferredComponent, deferredPopup } from '../../../lib/deferred-component.tsx';
 import { useLayoutStore } from '../../../stores/layout-store.ts';
 import { Logo } from '../../brand/logo.tsx';
-import { AccountMenu, type AccountMenuUser } from './account-menu.tsx';
+import { AccountButton, type AccountMenuUser } from './account-button.tsx';
+import type { AccountMenuProps } from './account-menu.tsx';
 import { ContactBlock } from './contact-block.tsx';
 import classes from './main-layout.module.css';
 import { NavbarLinks } from './navbar-links.tsx';
@@ -150,7 +140,11 @@ export function MainLayout({
           <Group gap="sm" wrap="nowrap">
             <SaveIndicator />
             {bell}
-            <AccountMenu user={user} onReturnToAdmin={onReturnToAdmin} />
+            <accountMenu.Component
+              user={user}
+              onReturnToAdmin={onReturnToAdmin}
+              standIn={(handlers) => <AccountButton user={user} aria-expanded={false} {...handlers} />}
+            />
             <ActionIcon
               onClick={toggleSettings}
               // Likely about to be opened: the sidebar's code is usually in by the click.
@@ -186,7 +180,9 @@ export function MainLayout({
             </Box>
           </Group>
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea} px="sm" py="md">
+        {/* The browser's own scrolling: Mantine's ScrollArea imports floating-ui's React package (for
+            one hook), which the frame otherwise needs only once a pop-up is used (issue 21). */}
+        <AppShell.Section grow px="sm" py="md" className={classes.navbarLinks}>
           <Stack gap="lg">
             <NavbarLinks groups={navigation} onNavigate={closeMobileNavbar} />
             <ContactBlock productName={productName} contactUrl={contactUrl} onSelect={closeMobileNavbar} />
@@ -218,6 +214,11 @@ export function MainLayout({
  * when it is first opened, or its button hovered, rather than with every page (issue 21), and stays
  * mounted after that.
  */
+/** The account menu: its trigger is on every page, its menu (and floating-ui) loads on first use. */
+const accountMenu = deferredPopup<AccountMenuProps>(() =>
+  import('./account-menu.tsx').then((module) => module.AccountMenu),
+);
+
 const settingsSidebar = deferredComponent(() =>
   import('./settings-sidebar.tsx').then((module) => module.SettingsSidebar),
 );

@@ -1,7 +1,10 @@
-import { Anchor, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, type GroupProps, Progress, Stack, Text } from '@mantine/core';
 import type { ListingCompleteness as Completeness } from '@offplan/shared';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import type { ComponentPropsWithRef } from 'react';
+import { deferredPopup } from '../../../lib/deferred-component.tsx';
+import type { CompletenessTooltipProps } from './completeness-tooltip.tsx';
 
 /** The five things a complete listing has (issue 5), as the listings API reports them. */
 export type CompletenessFacts = Completeness;
@@ -20,6 +23,33 @@ export const COMPLETENESS_ITEMS = [
 
 export function missingItems(facts: CompletenessFacts): string[] {
   return COMPLETENESS_ITEMS.filter((item) => !item.done(facts)).map((item) => item.label.toLowerCase());
+}
+
+/**
+ * One tooltip for a card's five marks: a dashboard shows dozens of cards, and each tooltip is a
+ * floating element to set up; its code loads on the first hover (issue 21).
+ */
+const completenessTooltip = deferredPopup<CompletenessTooltipProps>(
+  () => import('./completeness-tooltip.tsx').then((module) => module.CompletenessTooltip),
+  { openOn: 'hover' },
+);
+
+/** The five marks, added or missing. They repeat the text below, so assistive technology skips them. */
+function CompletenessMarks({
+  facts,
+  ...groupProps
+}: GroupProps & ComponentPropsWithRef<'div'> & { facts: CompletenessFacts }) {
+  return (
+    <Group gap={4} aria-hidden data-testid="listing-completeness-marks" {...groupProps}>
+      {COMPLETENESS_ITEMS.map((item) =>
+        item.done(facts) ? (
+          <IconCheck key={item.key} size={14} color="var(--mantine-color-green-7)" />
+        ) : (
+          <IconX key={item.key} size={14} color="var(--mantine-color-gray-5)" />
+        ),
+      )}
+    </Group>
+  );
 }
 
 /** A listing's completeness on its card, with a nudge to the editor while something is missing. */
@@ -41,26 +71,14 @@ export function ListingCompleteness({
         <Text size="xs" fw={600}>
           Listing {percent}% complete
         </Text>
-        {/* One tooltip for the five marks: a dashboard shows dozens of cards, and each tooltip is a
-            floating element to set up (issue 21). The marks repeat the text below, so they stay hidden
-            from assistive technology. */}
-        <Tooltip
-          multiline
+        <completenessTooltip.Component
           label={COMPLETENESS_ITEMS.map(
             (item) => `${item.label}: ${item.done(facts) ? 'added' : 'missing'}`,
           ).join(' · ')}
-          maw={220}
+          standIn={(handlers) => <CompletenessMarks facts={facts} {...handlers} />}
         >
-          <Group gap={4} aria-hidden data-testid="listing-completeness-marks">
-            {COMPLETENESS_ITEMS.map((item) =>
-              item.done(facts) ? (
-                <IconCheck key={item.key} size={14} color="var(--mantine-color-green-7)" />
-              ) : (
-                <IconX key={item.key} size={14} color="var(--mantine-color-gray-5)" />
-              ),
-            )}
-          </Group>
-        </Tooltip>
+          <CompletenessMarks facts={facts} />
+        </completenessTooltip.Component>
       </Group>
       <Progress
         value={percent}
