@@ -13,11 +13,14 @@ describe('ListingCompleteness', () => {
 
     // The first hover loads the tooltip's code and opens it while the pointer is there.
     fireEvent.pointerEnter(screen.getByTestId('listing-completeness-marks'));
-    expect(
-      await screen.findByText(
-        'Brochure: added · Floorplans: missing · Configurations: added · Images: added · Video: missing',
-      ),
-    ).toBeTruthy();
+    const brochure = await screen.findByText('Brochure: added');
+    expect([...(brochure.parentElement?.children ?? [])].map((line) => line.textContent)).toEqual([
+      'Brochure: added',
+      'Floorplans: missing',
+      'Configurations: added',
+      'Images: added',
+      'Video: missing',
+    ]);
   });
 });
 
@@ -25,8 +28,8 @@ describe('ListingCompleteness on a card mounted once the tooltip is in', () => {
   // The test above loaded the tooltip's code (module state lasts for the file).
   it('opens its tooltip on hover like any tooltip', async () => {
     renderWithProviders(<ListingCompleteness projectId={8} facts={facts} canEdit={false} />);
-    expect(screen.queryByText(/^Brochure: added/)).toBeNull();
+    expect(screen.queryByText('Brochure: added')).toBeNull();
     fireEvent.mouseEnter(screen.getByTestId('listing-completeness-marks'));
-    expect(await screen.findByText(/^Brochure: added/)).toBeTruthy();
+    expect(await screen.findByText('Brochure: added')).toBeTruthy();
   });
 });

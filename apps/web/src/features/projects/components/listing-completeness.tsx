@@ -72,9 +72,7 @@ export function ListingCompleteness({
           Listing {percent}% complete
         </Text>
         <completenessTooltip.Component
-          label={COMPLETENESS_ITEMS.map(
-            (item) => `${item.label}: ${item.done(facts) ? 'added' : 'missing'}`,
-          ).join(' · ')}
+          lines={COMPLETENESS_ITEMS.map((item) => `${item.label}: ${item.done(facts) ? 'added' : 'missing'}`)}
           standIn={(handlers) => <CompletenessMarks facts={facts} {...handlers} />}
         >
           <CompletenessMarks facts={facts} />
