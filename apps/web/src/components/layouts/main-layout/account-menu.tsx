@@ -29,7 +29,15 @@ export function AccountMenu({
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <AccountButton ref={target} user={user} />
+        {/* Escape closes from the button too: pressed before the menu has taken the focus (it moves
+            into the list once the list is shown), it would otherwise be lost. */}
+        <AccountButton
+          ref={target}
+          user={user}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && opened) setOpened(false);
+          }}
+        />
       </Menu.Target>
       <Menu.Dropdown>
         <Group gap="sm" wrap="nowrap" px="sm" py="xs">
