@@ -82,8 +82,13 @@ export function NotificationBell({ email }: { email: string | null | undefined }
               handlers.onClick(event);
               open();
             }}
+            // Likely about to be opened, by mouse or keyboard: the bodies' renderers load with the list.
             onPointerEnter={() => {
               handlers.onPointerEnter();
+              deferredMessageBody.preload();
+            }}
+            onFocus={() => {
+              handlers.onFocus();
               deferredMessageBody.preload();
             }}
           />
