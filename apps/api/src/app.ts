@@ -3,13 +3,14 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { mountApiDocs } from './lib/api-docs.ts';
 import type { AppDeps } from './lib/context.ts';
+import type { EdgeRoute } from './lib/edge.ts';
 import { AppError, errorBody } from './lib/errors.ts';
 import { mountUploads } from './lib/profile-photo.ts';
 import { createRouter } from './lib/router.ts';
 import { mountStaticWeb } from './lib/static-web.ts';
 import { jsonBody } from './middlewares/guards.ts';
 import { requestContext } from './middlewares/request-context.ts';
-import { securityHeaders } from './middlewares/security-headers.ts';
+import { imageOriginsOf, securityHeaders } from './middlewares/security-headers.ts';
 import { loadSession } from './middlewares/session.ts';
 import { trustedOriginOnly } from './middlewares/trusted-origin.ts';
 import { accessRequestsRouter } from './modules/access-requests/access-requests.handlers.ts';
@@ -27,7 +28,7 @@ import { enquiriesRouter } from './modules/enquiries/enquiries.handlers.ts';
 import { exportsRouter } from './modules/exports/exports.handlers.ts';
 import { feedbackRouter } from './modules/feedback/feedback.handlers.ts';
 import { gazetteerRouter } from './modules/gazetteer/gazetteer.handlers.ts';
-import { healthRouter } from './modules/health/health.handlers.ts';
+import { healthRouter, livenessProbe } from './modules/health/health.handlers.ts';
 import { interestRouter } from './modules/interest/interest.handlers.ts';
 import { invitationsRouter } from './modules/invitations/invitations.handlers.ts';
 import { leadApiRouter } from './modules/lead-api/lead-api.handlers.ts';
@@ -44,7 +45,7 @@ import { organisationRouter } from './modules/organisation/organisation.handlers
 import { organisationInvitationsRouter } from './modules/organisation-invitations/organisation-invitations.handlers.ts';
 import { organisationJoinsRouter } from './modules/organisation-joins/organisation-joins.handlers.ts';
 import { legacyProjectRouter, projectsRouter } from './modules/projects/projects.handlers.ts';
-import { publicListingRouter } from './modules/public-listing/public-listing.handlers.ts';
+import { cachedListingPages, publicListingRouter } from './modules/public-listing/public-listing.handlers.ts';
 import { reportingRouter } from './modules/reporting/reporting.handlers.ts';
 import { rolesRouter } from './modules/roles/roles.handlers.ts';
 import { scheduledTasksRouter } from './modules/scheduled-tasks/scheduled-tasks.handlers.ts';
@@ -68,6 +69,14 @@ export function isNulInTextError(error: unknown): boolean {
   return false;
 }
 
+/**
+ * What the process answers before the app (lib/edge.ts, decision 047), from memory alone: the liveness
+ * probe and the public listing pages in the page cache. The app keeps both routes for everything else.
+ */
+export function edgeRoutes(deps: AppDeps, authSecret: string): EdgeRoute[] {
+  return [livenessProbe, cachedListingPages(deps, authSecret)];
+}
+
 export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   const app = createRouter();
 
@@ -76,8 +85,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.use('*', requestContext(deps));
   // Design §8: the host name picks the tenant that brands the answers and emails of this request.
   app.use('*', tenantContext);
-  const mediaOrigin = deps.settings.listings.s3 && new URL(deps.settings.listings.s3.publicUrl).origin;
-  app.use('*', securityHeaders(mediaOrigin ? [mediaOrigin] : []));
+  app.use('*', securityHeaders(imageOriginsOf(deps.settings)));
   app.use('/api/*', compress({ threshold: 1024 }));
   app.use('/api/*', trustedOriginOnly(deps.settings.trustedOrigins));
   // Issue 4: maintenance refuses calls with 503, except sign-in and what admins need (decision 018).

@@ -1,11 +1,13 @@
-import type { ServerType } from '@hono/node-server';
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { DEMO_PASSWORD } from '@offplan/shared';
+import { edgeRoutes } from './app.ts';
 import { composeApp } from './compose.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/demo-data.ts';
 import type { Settings } from './env.ts';
+import { withEdgeAnswers } from './lib/edge.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 
 /** How long an idle keep-alive connection stays open. */
@@ -28,18 +30,17 @@ export async function startServer(settings: Settings) {
   await migrateDatabase(database);
   const { app, deps, close: stopJobs } = await composeApp(settings, database, { logger });
   if (settings.seedDemo) await seedDemo(database, logger, settings.baseUrl);
-  const server = await new Promise<ServerType>((resolve) => {
-    const listening = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, () =>
-      resolve(listening),
-    );
-  });
+  // The edge first (lib/edge.ts): what the process holds in memory is answered before the app.
+  const edge = edgeRoutes(deps, (await deps.auth.$context).secret);
+  const server = createServer(
+    withEdgeAnswers(deps, edge, getRequestListener(app.fetch, { hostname: settings.host })),
+  );
+  await new Promise<void>((resolve) => server.listen(settings.port, settings.host, resolve));
   // Keep idle connections longer than clients and load balancers do (60 s is the common idle timeout):
   // with Node's default 5 s, a client reusing a connection just as the server closes it gets ECONNRESET
   // (seen in the browser tests' API polling). Shutdown closes idle connections itself.
-  if ('keepAliveTimeout' in server) {
-    server.keepAliveTimeout = KEEP_ALIVE_MS;
-    server.headersTimeout = KEEP_ALIVE_MS + 1000;
-  }
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   logger.info(
@@ -65,15 +66,12 @@ export async function startServer(settings: Settings) {
         await new Promise((resolve) => setTimeout(resolve, settings.shutdownDrainMs));
       }
       logger.info('shutting down');
-      const force = setTimeout(
-        () => 'closeAllConnections' in server && server.closeAllConnections(),
-        SHUTDOWN_GRACE_MS,
-      );
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       // Keep-alive connections become idle as their requests finish: close them as they do.
-      const drain = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 50);
+      const drain = setInterval(() => server.closeIdleConnections(), 50);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        server.closeIdleConnections();
       });
       clearInterval(drain);
       clearTimeout(force);

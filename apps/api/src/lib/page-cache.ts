@@ -66,10 +66,20 @@ export class PageCache {
   }
 
   get(path: string): CachedPage | undefined {
+    const entry = this.fresh(path);
+    if (!entry) this.misses += 1;
+    return entry;
+  }
+
+  /**
+   * `get` without counting a miss: the edge (edge.ts) asks before the route does, and a page it does not
+   * have is then asked for again by the route.
+   */
+  fresh(path: string): CachedPage | undefined {
     const entry = this.entries.get(path);
-    if (!entry || Date.now() - entry.storedAt > this.ttlMs) {
-      if (entry) this.entries.delete(path);
-      this.misses += 1;
+    if (!entry) return undefined;
+    if (Date.now() - entry.storedAt > this.ttlMs) {
+      this.entries.delete(path);
       return undefined;
     }
     // Most recently used goes to the end.

@@ -8,6 +8,10 @@ import { nodeResponseOf } from './security-headers.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** The caller's `x-request-id` when it is a plausible id (a balancer's, a client's), else a new one. */
+export const requestIdFrom = (incoming: string | undefined): string =>
+  incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+
 /**
  * Client address: the socket's, or behind a trusted proxy the right-most x-forwarded-for entry,
  * which that proxy appended. Entries to its left were written by the client and prove nothing.
@@ -45,8 +49,7 @@ export const isLoggedRequest = (path: string, status: number) => status >= 400 |
 /** Request id, per-request logger, client address and one JSON log line per request but passing probes. */
 export function requestContext(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const incoming = c.req.header('x-request-id');
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFrom(c.req.header('x-request-id'));
     const log = deps.logger.child({ requestId });
     c.set('deps', deps);
     c.set('requestId', requestId);

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { Settings } from '../env.ts';
 import type { AppEnv } from '../lib/context.ts';
 
 /**
@@ -41,6 +42,19 @@ export const SECURE_HEADERS: readonly (readonly [string, string])[] = [
   ['x-xss-protection', '0'],
 ];
 
+/** Origins images may come from besides the portal: the bucket's public address when listing media live in S3. */
+export function imageOriginsOf(settings: Pick<Settings, 'listings'>): string[] {
+  const s3 = settings.listings.s3;
+  return s3 ? [new URL(s3.publicUrl).origin] : [];
+}
+
+/** The headers every answer of the app carries, its content security policy last. */
+export function appSecurityHeaders(
+  imageOrigins: readonly string[] = [],
+): readonly (readonly [string, string])[] {
+  return [...SECURE_HEADERS, ['content-security-policy', contentSecurityPolicy(imageOrigins)]];
+}
+
 /** The Node response of a request served by @hono/node-server; none for in-process calls (tests). */
 export function nodeResponseOf(c: Context): ServerResponse | undefined {
   return (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
@@ -56,11 +70,13 @@ export function nodeResponseOf(c: Context): ServerResponse | undefined {
  * back into an object by @hono/node-server): a tenth of a `/healthz` request's time (decision 045).
  */
 export function securityHeaders(imageOrigins: readonly string[] = []) {
-  const appPolicy = contentSecurityPolicy(imageOrigins);
+  const appHeaders = appSecurityHeaders(imageOrigins);
   // The API reference page configures its (self-hosted) script inline.
-  const docsPolicy = appPolicy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
-  const appHeaders = [...SECURE_HEADERS, ['content-security-policy', appPolicy] as const];
-  const docsHeaders = [...SECURE_HEADERS, ['content-security-policy', docsPolicy] as const];
+  const docsHeaders = appHeaders.map(([name, value]) =>
+    name === 'content-security-policy'
+      ? ([name, value.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")] as const)
+      : ([name, value] as const),
+  );
   return createMiddleware<AppEnv>(async (c, next) => {
     const headers = c.req.path === '/api/docs' ? docsHeaders : appHeaders;
     const outgoing = nodeResponseOf(c);

@@ -14,7 +14,7 @@ const CATCH_ALL = new Set(['*', '/*']);
  * → `/:prefix/:slug`. Worked out once per route and kept (routes are few and fixed at start).
  */
 const labels = new Map<string, string>();
-function patternLabel(path: string): string {
+export function patternLabel(path: string): string {
   let label = labels.get(path);
   if (label === undefined) {
     label = '';
@@ -52,6 +52,16 @@ export function routeLabel(c: Context): string {
   return fileMount ? STATIC_ROUTE : UNMATCHED_ROUTE;
 }
 
+/** Counts one answered request and its time since `started` (`performance.now()`): here and at the edge. */
+export function recordRequest(
+  metrics: Metrics,
+  labels: { method: string; route: string; status: number },
+  started: number,
+) {
+  metrics.httpRequests.inc(labels);
+  metrics.httpRequestDuration.observe(labels, (performance.now() - started) / 1000);
+}
+
 /**
  * Counts and times every request (issue 20). First in the stack, so the time includes every other
  * middleware. Per request: one small array (Hono's matched routes), one labels object and two map
@@ -66,9 +76,7 @@ export function countRequests(metrics: Metrics) {
       await next();
       status = c.res.status;
     } finally {
-      const labels = { method: c.req.method, route: routeLabel(c), status };
-      metrics.httpRequests.inc(labels);
-      metrics.httpRequestDuration.observe(labels, (performance.now() - started) / 1000);
+      recordRequest(metrics, { method: c.req.method, route: routeLabel(c), status }, started);
     }
   });
 }

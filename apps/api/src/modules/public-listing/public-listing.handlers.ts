@@ -3,12 +3,14 @@ import { isPlatformAdmin, listingPublicPath } from '@offplan/shared';
 import type { Context } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
+import type { EdgeRoute } from '../../lib/edge.ts';
 import { emailNotVerified, forbidden, sessionRequired } from '../../lib/errors.ts';
 import { type CachedPage, pageCacheFor } from '../../lib/page-cache.ts';
 import { createRouter } from '../../lib/router.ts';
 import { createEnquiryFormToken } from '../enquiries/enquiry-form-token.ts';
 import { requireListingEditor } from '../listings/listing-editor.ts';
 import { loadListingParts, toListing } from '../listings/listings.repository.ts';
+import { patternLabel } from '../metrics/metrics.middleware.ts';
 import {
   ATTRIBUTION_FIELDS,
   type AttributionField,
@@ -76,14 +78,20 @@ const ATTRIBUTION_QUERY: Record<Exclude<AttributionField, 'referrer'>, string> =
   campaignId: 'iterableEmailCampaignId',
 };
 
-/** Where this visit came from: the query's UTM and campaign parameters and the Referer, cut to size. */
-function attributionOf(c: Context<AppEnv>): Partial<Record<AttributionField, string>> {
+/**
+ * Where this visit came from: the query's UTM and campaign parameters and the Referer, cut to size.
+ * `query` reads one parameter (Hono's `c.req.query`, or URLSearchParams at the edge).
+ */
+function attributionOf(
+  query: (name: string) => string | null | undefined,
+  referer: string | undefined,
+): Partial<Record<AttributionField, string>> {
   const attribution: Partial<Record<AttributionField, string>> = {};
   for (const [field, parameter] of Object.entries(ATTRIBUTION_QUERY) as [AttributionField, string][]) {
-    const value = c.req.query(parameter)?.trim();
+    const value = query(parameter)?.trim();
     if (value) attribution[field] = value.slice(0, ATTRIBUTION_FIELDS[field]);
   }
-  const referrer = c.req.header('referer')?.trim();
+  const referrer = referer?.trim();
   if (referrer) attribution.referrer = referrer.slice(0, ATTRIBUTION_FIELDS.referrer);
   return attribution;
 }
@@ -131,11 +139,11 @@ const encodedHalves = new WeakMap<object, { before: Buffer; after: Buffer }>();
  * bytes around the slot are encoded once, so an answer copies them instead of replacing in a string
  * and encoding it again. The same bytes as the string version (the slot appears once).
  */
-async function withEnquiryFieldsEncoded(
-  deps: AppDeps,
+function encodedPageBody(
   page: Omit<CachedPage, 'storedAt'>,
+  token: string,
   attribution: Partial<Record<AttributionField, string>>,
-): Promise<string | Buffer> {
+): string | Buffer {
   const slot = page.body.indexOf(ENQUIRY_HIDDEN_FIELDS_SLOT);
   if (slot < 0) return page.body;
   let halves = encodedHalves.get(page);
@@ -146,11 +154,14 @@ async function withEnquiryFieldsEncoded(
     };
     encodedHalves.set(page, halves);
   }
-  const fields = Buffer.from(
-    enquiryHiddenFieldsHtml(createEnquiryFormToken(await authSecret(deps)), attribution),
-  );
+  const fields = Buffer.from(enquiryHiddenFieldsHtml(token, attribution));
   return Buffer.concat([halves.before, fields, halves.after]);
 }
+
+const answerHeaders = (page: Omit<CachedPage, 'storedAt'>, cache: 'HIT' | 'MISS') => ({
+  ...page.headers,
+  'x-cache': cache,
+});
 
 async function respond(
   c: Context<AppEnv>,
@@ -158,17 +169,18 @@ async function respond(
   cache: 'HIT' | 'MISS',
   head: boolean,
 ) {
-  const headers: Record<string, string> = { ...page.headers, 'x-cache': cache };
+  const headers: Record<string, string> = answerHeaders(page, cache);
   if (head || page.status === 301) return new Response(null, { status: page.status, headers });
   const deps = c.get('deps');
+  const attribution = attributionOf((name) => c.req.query(name), c.req.header('referer'));
   if (page.status === 200 && c.req.query('enquiry') === 'sent') {
     // One visitor's page: no cache may keep it, and the shared page cache above never sees it.
     headers['cache-control'] = 'private, no-store';
-    const body = await withEnquiryFields(deps, withConfirmation(page.body), attributionOf(c));
+    const body = await withEnquiryFields(deps, withConfirmation(page.body), attribution);
     return new Response(body, { status: page.status, headers });
   }
-  const body = await withEnquiryFieldsEncoded(deps, page, attributionOf(c));
-  return new Response(body, { status: page.status, headers });
+  const token = createEnquiryFormToken(await authSecret(deps));
+  return new Response(encodedPageBody(page, token, attribution), { status: page.status, headers });
 }
 
 export const publicListingRouter = createRouter();
@@ -187,6 +199,30 @@ publicListingRouter.get(PUBLIC_LISTING_ROUTE, async (c) => {
   if (cacheable) cache.set(path, page, generation);
   return respond(c, page, 'MISS', head);
 });
+
+const LISTING_ROUTE_LABEL = patternLabel(PUBLIC_LISTING_ROUTE);
+
+/**
+ * The same answer as the route's for a page the cache holds, given at the edge (lib/edge.ts) when the
+ * route would answer it from the cache anyway: a GET without `?enquiry=sent`. `secret` is the auth
+ * secret the form token is signed with (made at start, before the first request).
+ */
+export function cachedListingPages(deps: AppDeps, secret: string): EdgeRoute {
+  const cache = pageCacheFor(deps);
+  return ({ path, search, headers }) => {
+    const params = search ? new URLSearchParams(search) : undefined;
+    if (params?.get('enquiry') === 'sent') return undefined;
+    const page = cache.fresh(path);
+    if (!page) return undefined;
+    const attribution = attributionOf((name) => params?.get(name), headers.referer);
+    return {
+      route: LISTING_ROUTE_LABEL,
+      status: page.status,
+      headers: answerHeaders(page, 'HIT'),
+      body: encodedPageBody(page, createEnquiryFormToken(secret), attribution),
+    };
+  };
+}
 
 /** The enquiry form's script (versioned by content: kept a year by browsers). */
 publicListingRouter.get(ENQUIRY_FORM_SCRIPT_PATH.split('?')[0]!, (c) =>
