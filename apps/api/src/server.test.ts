@@ -117,85 +117,92 @@ describe(`the portal process (${onPostgres ? 'PostgreSQL server' : 'embedded PGl
     );
     listingPath = `/${selling!.prefix}/${selling!.slug}`;
   });
+});
 
-  describe('answers from memory before the app (the edge, decision 047)', () => {
-    /** The headers two answers must agree on: all but the ones that differ per answer. */
-    const comparable = (response: Response) =>
-      Object.fromEntries(
-        [...response.headers].filter(([name]) => !['date', 'x-request-id', 'content-length'].includes(name)),
-      );
+describe('the portal process answers from memory before the app (the edge, decision 047)', () => {
+  /** The headers two answers must agree on: all but the ones that differ per answer. */
+  const comparable = (response: Response) =>
+    Object.fromEntries(
+      [...response.headers].filter(([name]) => !['date', 'x-request-id', 'content-length'].includes(name)),
+    );
 
-    it('/healthz carries the same security headers as an answer of the app (/readyz)', async () => {
-      const live = await fetch(`${baseUrl}/healthz`, { headers: { 'x-request-id': 'edge-check-0001' } });
-      const ready = await fetch(`${baseUrl}/readyz`);
-      expect(live.status).toBe(200);
-      expect(await live.json()).toEqual({ status: 'ok' });
-      expect(live.headers.get('x-request-id')).toBe('edge-check-0001');
-      expect(live.headers.get('content-type')).toBe(ready.headers.get('content-type'));
-      for (const [name, value] of [...SECURE_HEADERS, ['content-security-policy', '']]) {
-        expect(live.headers.get(name), name).toBe(ready.headers.get(name));
-        if (value) expect(live.headers.get(name), name).toBe(value);
-      }
-      expect(live.headers.get('content-security-policy')).toContain("default-src 'self'");
+  it('/healthz carries the same security headers as an answer of the app (/readyz)', async () => {
+    const live = await fetch(`${baseUrl}/healthz`, { headers: { 'x-request-id': 'edge-check-0001' } });
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    expect(live.headers.get('x-request-id')).toBe('edge-check-0001');
+    expect(live.headers.get('content-type')).toBe(ready.headers.get('content-type'));
+    for (const [name, value] of [...SECURE_HEADERS, ['content-security-policy', '']]) {
+      expect(live.headers.get(name), name).toBe(ready.headers.get(name));
+      if (value) expect(live.headers.get(name), name).toBe(value);
+    }
+    expect(live.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('a cached listing page: the same answer as the app gave, a form token of its own, the visit attribution, a log line', async () => {
+    // The first visit renders the page in the app (MISS); the next ones come from the cache.
+    const query = '?utm_source=newsletter&utm_campaign=spring%20launch';
+    const rendered = await fetch(`${baseUrl}${listingPath}${query}`);
+    const cached = await fetch(`${baseUrl}${listingPath}${query}`, {
+      headers: { 'x-request-id': 'edge-check-0002', referer: 'https://news.example/today' },
     });
+    expect(rendered.headers.get('x-cache')).toBe('MISS');
+    expect(cached.status).toBe(200);
+    expect(cached.headers.get('x-cache')).toBe('HIT');
+    expect(cached.headers.get('x-request-id')).toBe('edge-check-0002');
+    expect({ ...comparable(cached), 'x-cache': 'MISS' }).toEqual(comparable(rendered));
+    const [renderedBody, cachedBody] = [await rendered.text(), await cached.text()];
+    const tokenOf = (body: string) => /name="formToken" value="([^"]+)"/.exec(body)?.[1];
+    // Signed with the process's secret, dated now: refused only as too fast, like the app's own.
+    expect(checkEnquiryFormToken(AUTH_SECRET, tokenOf(cachedBody))).toBe('too_fast');
+    expect(cachedBody).toContain('<input type="hidden" name="utmSource" value="newsletter">');
+    expect(cachedBody).toContain('<input type="hidden" name="utmCampaign" value="spring launch">');
+    expect(cachedBody).toContain('<input type="hidden" name="referrer" value="https://news.example/today">');
+    const withoutFields = (body: string) => body.replace(/<input type="hidden"[^>]*>/g, '');
+    expect(withoutFields(cachedBody)).toBe(withoutFields(renderedBody));
 
-    it('a cached listing page: the same answer as the app gave, a form token of its own, the visit attribution, a log line', async () => {
-      // The first visit renders the page in the app (MISS); the next ones come from the cache.
-      const query = '?utm_source=newsletter&utm_campaign=spring%20launch';
-      const rendered = await fetch(`${baseUrl}${listingPath}${query}`);
-      const cached = await fetch(`${baseUrl}${listingPath}${query}`, {
-        headers: { 'x-request-id': 'edge-check-0002', referer: 'https://news.example/today' },
-      });
-      expect(rendered.headers.get('x-cache')).toBe('MISS');
-      expect(cached.status).toBe(200);
-      expect(cached.headers.get('x-cache')).toBe('HIT');
-      expect(cached.headers.get('x-request-id')).toBe('edge-check-0002');
-      expect({ ...comparable(cached), 'x-cache': 'MISS' }).toEqual(comparable(rendered));
-      const [renderedBody, cachedBody] = [await rendered.text(), await cached.text()];
-      const tokenOf = (body: string) => /name="formToken" value="([^"]+)"/.exec(body)?.[1];
-      // Signed with the process's secret, dated now: refused only as too fast, like the app's own.
-      expect(checkEnquiryFormToken(AUTH_SECRET, tokenOf(cachedBody))).toBe('too_fast');
-      expect(cachedBody).toContain('<input type="hidden" name="utmSource" value="newsletter">');
-      expect(cachedBody).toContain('<input type="hidden" name="utmCampaign" value="spring launch">');
-      expect(cachedBody).toContain('<input type="hidden" name="referrer" value="https://news.example/today">');
-      const withoutFields = (body: string) => body.replace(/<input type="hidden"[^>]*>/g, '');
-      expect(withoutFields(cachedBody)).toBe(withoutFields(renderedBody));
-
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const line = output.split('\n').find((entry) => entry.includes('edge-check-0002'));
-      expect(JSON.parse(line!)).toMatchObject({ method: 'GET', path: listingPath, status: 200, msg: 'request' });
-    });
-
-    it("leaves to the app what only it answers: a sent enquiry's page and HEAD", async () => {
-      await fetch(`${baseUrl}${listingPath}`);
-      const sent = await fetch(`${baseUrl}${listingPath}?enquiry=sent`);
-      expect(sent.status).toBe(200);
-      expect(sent.headers.get('cache-control')).toBe('private, no-store');
-      expect(await sent.text()).toContain('your enquiry has been sent');
-      const head = await fetch(`${baseUrl}${listingPath}`, { method: 'HEAD' });
-      expect(head.status).toBe(200);
-      expect(head.headers.get('x-cache')).toBe('HIT');
-    });
-
-    it('counts its answers in the metrics under the routes the app would have answered', async () => {
-      const count = async (route: string) => {
-        const metrics = await fetch(`${baseUrl}/metrics`, {
-          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-        });
-        const pattern = new RegExp(
-          `^offplan_http_requests_total\\{method="GET",route="${route}",status="200"\\} (\\d+)$`,
-          'm',
-        );
-        return Number(pattern.exec(await metrics.text())?.[1] ?? 0);
-      };
-      const [pages, probes] = [await count('/:prefix/:slug'), await count('/healthz')];
-      await fetch(`${baseUrl}${listingPath}`);
-      await fetch(`${baseUrl}/healthz`);
-      expect(await count('/:prefix/:slug')).toBe(pages + 1);
-      expect(await count('/healthz')).toBe(probes + 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const line = output.split('\n').find((entry) => entry.includes('edge-check-0002'));
+    expect(JSON.parse(line!)).toMatchObject({
+      method: 'GET',
+      path: listingPath,
+      status: 200,
+      msg: 'request',
     });
   });
 
+  it("leaves to the app what only it answers: a sent enquiry's page and HEAD", async () => {
+    await fetch(`${baseUrl}${listingPath}`);
+    const sent = await fetch(`${baseUrl}${listingPath}?enquiry=sent`);
+    expect(sent.status).toBe(200);
+    expect(sent.headers.get('cache-control')).toBe('private, no-store');
+    expect(await sent.text()).toContain('your enquiry has been sent');
+    const head = await fetch(`${baseUrl}${listingPath}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('x-cache')).toBe('HIT');
+  });
+
+  it('counts its answers in the metrics under the routes the app would have answered', async () => {
+    const count = async (route: string) => {
+      const metrics = await fetch(`${baseUrl}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      const pattern = new RegExp(
+        `^offplan_http_requests_total\\{method="GET",route="${route}",status="200"\\} (\\d+)$`,
+        'm',
+      );
+      return Number(pattern.exec(await metrics.text())?.[1] ?? 0);
+    };
+    const [pages, probes] = [await count('/:prefix/:slug'), await count('/healthz')];
+    await fetch(`${baseUrl}${listingPath}`);
+    await fetch(`${baseUrl}/healthz`);
+    expect(await count('/:prefix/:slug')).toBe(pages + 1);
+    expect(await count('/healthz')).toBe(probes + 1);
+  });
+});
+
+describe('the portal process, later', () => {
   it('writes one JSON log line per request, with its request id, but none for a passing health check', async () => {
     await fetch(`${baseUrl}/api/site`, { headers: { 'x-request-id': 'log-check-0001' } });
     await fetch(`${baseUrl}/healthz`, { headers: { 'x-request-id': 'log-check-0002' } });
