@@ -161,15 +161,22 @@ const KEPT_OUTPUT_CHARS = 2_000_000;
 
 /** A child process whose output is kept (a full pipe would stop it) for an error message. */
 function spawnKept(command: string, args: string[], env?: NodeJS.ProcessEnv) {
-  let output = '';
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The chunks as they came, the oldest dropped past the limit, joined only when asked: adding each
+  // chunk to one string and cutting it copied the whole kept 2 MB per chunk, which under bench:fleet's
+  // load (thousands of log lines a second) took a core from the load generator in the same process.
+  const chunks: string[] = [];
+  let kept = 0;
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-KEPT_OUTPUT_CHARS);
+    const text = chunk.toString();
+    chunks.push(text);
+    kept += text.length;
+    while (kept - chunks[0]!.length >= KEPT_OUTPUT_CHARS) kept -= chunks.shift()!.length;
   };
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, output: () => output, exited };
+  return { child, output: () => chunks.join('').slice(-KEPT_OUTPUT_CHARS), exited };
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<void>, signal: NodeJS.Signals = 'SIGTERM') {

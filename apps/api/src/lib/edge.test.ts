@@ -12,12 +12,15 @@ afterEach(() => {
 });
 
 /** A server whose app answers 'app' to everything, behind an edge with `routes`; answers its URL. */
-async function serverWith(routes: EdgeRoute[], warnings: unknown[] = []) {
+async function serverWith(routes: EdgeRoute[], warnings: unknown[] = [], draining = false) {
   const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line)) });
   const app: RequestListener = (_request, response) => response.end('app');
   const settings = parseSettings({ AUTH_SECRET: 'e'.repeat(40) });
   const deps = { settings, logger, metrics: createMetrics({ logger }) };
   const server = createServer(withEdgeAnswers(deps, routes, app));
+  // As server.ts does while a process drains.
+  if (draining)
+    server.prependListener('request', (_request, response) => response.setHeader('connection', 'close'));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -66,5 +69,13 @@ describe('withEdgeAnswers', () => {
     const response = await fetch(`${url}/here`);
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it("sends the length (not chunked), and keeps a draining process's connection: close", async () => {
+    const url = await serverWith([() => answer], [], true);
+    const response = await fetch(`${url}/here`);
+    expect(response.headers.get('content-length')).toBe('4');
+    expect(response.headers.get('connection')).toBe('close');
+    expect(await response.text()).toBe('edge');
   });
 });

@@ -8,7 +8,10 @@ import { writeRequestLine } from './logger.ts';
 /** A GET as the edge sees it: the path and the query string apart, and the request's headers. */
 export type EdgeRequest = { path: string; search: string; headers: IncomingHttpHeaders };
 
-/** A whole answer, ready to send; `route` is its metrics label (the pattern the app's route has). */
+/**
+ * A whole answer, ready to send; `route` is its metrics label (the pattern the app's route has).
+ * `headers` is kept by identity: the edge merges it with the security headers once per object.
+ */
 export type EdgeAnswer = {
   route: string;
   status: number;
@@ -38,6 +41,16 @@ export function withEdgeAnswers(
   next: RequestListener,
 ): RequestListener {
   const securityHeaders = appSecurityHeaders(imageOriginsOf(deps.settings));
+  /** An answer's headers after the security headers (its own value wins, as Node's merge does in the app), flat. */
+  const lists = new WeakMap<object, string[]>();
+  const headerList = (headers: EdgeAnswer['headers']) => {
+    let list = lists.get(headers);
+    if (!list) {
+      list = Object.entries({ ...Object.fromEntries(securityHeaders), ...headers }).flat();
+      lists.set(headers, list);
+    }
+    return list;
+  };
   return (request, response) => {
     if (request.method !== 'GET') return next(request, response);
     const started = performance.now();
@@ -52,11 +65,16 @@ export function withEdgeAnswers(
     if (!answer) return next(request, response);
     const incomingId = request.headers['x-request-id'];
     const requestId = requestIdFrom(typeof incomingId === 'string' ? incomingId : undefined);
-    for (const [name, value] of securityHeaders) response.setHeader(name, value);
-    response.setHeader('x-request-id', requestId);
-    // After the security headers: an answer's own value wins, as Node's merge does in the app.
-    for (const name in answer.headers) response.setHeader(name, answer.headers[name]!);
-    response.statusCode = answer.status;
+    // One writeHead with the whole list, as node:http is fastest given it (each setHeader validates
+    // and stores a header that writeHead then reads again); the length, so the body is not chunked.
+    const length = typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.length;
+    response.writeHead(answer.status, [
+      ...headerList(answer.headers),
+      'x-request-id',
+      requestId,
+      'content-length',
+      String(length),
+    ]);
     response.end(answer.body);
     recordRequest(deps.metrics, { method: 'GET', route: answer.route, status: answer.status }, started);
     if (!isLoggedRequest(edgeRequest.path, answer.status)) return;

@@ -29,9 +29,14 @@ function keyFor(secret: string): Buffer {
 const sign = (secret: string, issuedAt: string) =>
   createHmac('sha256', keyFor(secret)).update(issuedAt).digest('base64url');
 
+/** The last token made: pages sent in the same millisecond get the same one (one HMAC, not one each). */
+let last: { secret: string; issuedAt: string; token: string } | undefined;
+
 export function createEnquiryFormToken(secret: string, now = Date.now()): string {
   const issuedAt = String(Math.floor(now));
-  return `${issuedAt}.${sign(secret, issuedAt)}`;
+  if (last?.issuedAt === issuedAt && last.secret === secret) return last.token;
+  last = { secret, issuedAt, token: `${issuedAt}.${sign(secret, issuedAt)}` };
+  return last.token;
 }
 
 export type FormTokenCheck = 'valid' | 'too_fast' | 'expired' | 'invalid';

@@ -163,6 +163,17 @@ const answerHeaders = (page: Omit<CachedPage, 'storedAt'>, cache: 'HIT' | 'MISS'
   'x-cache': cache,
 });
 
+/** A cached page's headers as the edge sends them, one object per page (the edge prepares each once). */
+const hitHeaders = new WeakMap<object, Record<string, string>>();
+function hitHeadersOf(page: CachedPage) {
+  let headers = hitHeaders.get(page);
+  if (!headers) {
+    headers = answerHeaders(page, 'HIT');
+    hitHeaders.set(page, headers);
+  }
+  return headers;
+}
+
 async function respond(
   c: Context<AppEnv>,
   page: Omit<CachedPage, 'storedAt'>,
@@ -218,7 +229,7 @@ export function cachedListingPages(deps: AppDeps, secret: string): EdgeRoute {
     return {
       route: LISTING_ROUTE_LABEL,
       status: page.status,
-      headers: answerHeaders(page, 'HIT'),
+      headers: hitHeadersOf(page),
       body: encodedPageBody(page, createEnquiryFormToken(secret), attribution),
     };
   };
