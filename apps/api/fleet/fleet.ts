@@ -309,6 +309,7 @@ export async function startBalancer(backends: { port: number }[], port?: number)
     [
       'global',
       '  maxconn 4096',
+      '  nbthread 1',
       'defaults',
       '  mode http',
       '  timeout connect 2s',
