@@ -3,13 +3,12 @@ import type { z } from 'zod';
 import {
   changeEmailFormSchema,
   changePasswordFormSchema,
-  ACCOUNT_FORM_MESSAGES as M,
   phoneNumberFormSchema,
   registerFormSchema,
   resetPasswordFormSchema,
   signInFormSchema,
 } from './account-forms.ts';
-import { PASSWORD_MESSAGES } from './account-policy.ts';
+import { ACCOUNT_FORM_MESSAGES as M, PASSWORD_MESSAGES } from './account-policy.ts';
 
 /** The first message per field, as Mantine's schemaResolver shows them. */
 function fieldMessages(schema: z.ZodType, values: unknown): Record<string, string> {

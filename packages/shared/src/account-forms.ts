@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ACCOUNT_FORM_MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MESSAGES,
   PASSWORD_MIN_LENGTH,
@@ -9,29 +10,8 @@ import {
 /**
  * The account forms' checks (design §7: messages next to the field, before any call is made). The web
  * validates each form with one of these schemas (Mantine's schemaResolver); the server has the last word.
+ * Their messages live in account-policy.ts (ACCOUNT_FORM_MESSAGES), which the sign-in page reads.
  */
-export const ACCOUNT_FORM_MESSAGES = {
-  emailRequired: 'Enter your email address',
-  emailInvalid: 'Enter a valid email address, like name@example.com',
-  passwordRequired: 'Enter your password',
-  currentPasswordRequired: 'Enter your current password',
-  confirmPasswordRequired: 'Enter the new password again',
-  passwordsDiffer: 'The passwords do not match',
-  newPasswordsDiffer: 'The two new passwords do not match',
-  sameAsCurrentPassword: 'Choose a password different from your current one',
-  newEmailRequired: 'Enter the new email address',
-  sameAsCurrentEmail: 'This is already your email address',
-  firstNameRequired: 'Enter your first name',
-  lastNameRequired: 'Enter your last name',
-  companyNameRequired: "Enter your organisation's name",
-  phoneInvalid: 'Enter a mobile number like 0412 345 678 or +61 412 345 678',
-  acceptTerms: 'Accept the terms to continue',
-  codeIncomplete: 'Enter the 6-digit code from the text message',
-  roleRequired: 'Choose the role that best describes your work',
-  mobileRequired: 'Enter your mobile number',
-  mobileInvalid: 'Enter a mobile number with its country code, like +61 412 345 678',
-  smsCodeRequired: `Enter the ${SIGN_IN_CODE.digits}-digit code from the SMS`,
-} as const;
 
 export const CONTACT_NAME_MAX = 100;
 const NAME_TOO_LONG = `Use at most ${CONTACT_NAME_MAX} characters`;

@@ -28,3 +28,27 @@ export const IMPERSONATION_MAX_SECONDS = 60 * 60;
 export const PASSWORD_RESET_TOKEN_SECONDS = 60 * 60;
 /** Design §7: two-step sign-in codes. */
 export const SIGN_IN_CODE = { digits: 6, minutes: 5, attempts: 3 } as const;
+
+/** The account forms' field messages (account-forms.ts words its schemas with them; the sign-in form shows them). */
+export const ACCOUNT_FORM_MESSAGES = {
+  emailRequired: 'Enter your email address',
+  emailInvalid: 'Enter a valid email address, like name@example.com',
+  passwordRequired: 'Enter your password',
+  currentPasswordRequired: 'Enter your current password',
+  confirmPasswordRequired: 'Enter the new password again',
+  passwordsDiffer: 'The passwords do not match',
+  newPasswordsDiffer: 'The two new passwords do not match',
+  sameAsCurrentPassword: 'Choose a password different from your current one',
+  newEmailRequired: 'Enter the new email address',
+  sameAsCurrentEmail: 'This is already your email address',
+  firstNameRequired: 'Enter your first name',
+  lastNameRequired: 'Enter your last name',
+  companyNameRequired: "Enter your organisation's name",
+  phoneInvalid: 'Enter a mobile number like 0412 345 678 or +61 412 345 678',
+  acceptTerms: 'Accept the terms to continue',
+  codeIncomplete: 'Enter the 6-digit code from the text message',
+  roleRequired: 'Choose the role that best describes your work',
+  mobileRequired: 'Enter your mobile number',
+  mobileInvalid: 'Enter a mobile number with its country code, like +61 412 345 678',
+  smsCodeRequired: `Enter the ${SIGN_IN_CODE.digits}-digit code from the SMS`,
+} as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { REPORTING_MIN_START_DATE } from './constants.ts';
-import { AUSTRALIAN_STATES, BUYER_TYPES } from './enums.ts';
-import { ENQUIRY_BUYER_TYPES, type EnquiryBuyerType } from './leads-query.ts';
+import { AUSTRALIAN_STATES, BUYER_TYPES, ENQUIRY_BUYER_TYPES, type EnquiryBuyerType } from './enums.ts';
 import { REPORTING_MAX_RANGE_YEARS, REPORTING_MESSAGES } from './reporting.ts';
 
 /** /buyer-demands (issue 19, decision 035) and the marketplace search intake. */

@@ -100,3 +100,9 @@ export const DEMO_PASSWORD = 'OffplanDemo!2026';
 
 /** Reporting days are calendar days in this time zone (the marketplace is Australian). */
 export const REPORTING_TIME_ZONE = 'Australia/Sydney';
+
+/** /feedback: the longest page address a feedback item keeps (the /feedback URL carries it too). */
+export const FEEDBACK_PAGE_MAX = 255;
+
+/** How often the web app asks GET /api/site again, so a maintenance switch reaches open tabs. */
+export const SITE_REFETCH_INTERVAL_MS = 30_000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { enquiryInputSchema } from './enquiries.ts';
+import { ENQUIRY_BUYER_TYPES, LEAD_STATUSES } from './enums.ts';
 import { FINANCE_STATUSES, TIMEFRAMES } from './leads.ts';
-import { ENQUIRY_BUYER_TYPES, LEAD_STATUSES } from './leads-query.ts';
 import { text } from './text.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENQUIRY_BUYER_TYPES, type EnquiryBuyerType } from './enums.ts';
 import {
   blankAsUndefined,
   ENQUIRY_CONSENT_MESSAGE,
@@ -7,7 +8,6 @@ import {
   FINANCE_STATUSES,
   TIMEFRAMES,
 } from './leads.ts';
-import { ENQUIRY_BUYER_TYPES, type EnquiryBuyerType } from './leads-query.ts';
 import { normalisePhone } from './phone.ts';
 import { multilineText, text } from './text.ts';
 

@@ -110,3 +110,49 @@ export const PERFORMANCE_FIGURES = [
 /** The jobs views of a queue: failed ones, or the newest in any state. */
 export const JOB_VIEWS = ['failed', 'recent'] as const;
 export type JobView = (typeof JOB_VIEWS)[number];
+
+/** The /accessrequests page's statuses (projects.ts maps the stored codes to them). */
+export const ACCESS_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
+export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
+
+// The leads page's enumerations (issue 16; the query itself is leads-query.ts).
+
+/** Spec §3 buyer types a buyer can be (ALL is a reporting filter, not a buyer). */
+export const ENQUIRY_BUYER_TYPES = BUYER_TYPES.filter((type) => type !== 'ALL') as Exclude<
+  BuyerType,
+  'ALL'
+>[];
+export type EnquiryBuyerType = (typeof ENQUIRY_BUYER_TYPES)[number];
+
+/** Pipeline (design §3): New → Contacted → Inspected → Reserved → Exchanged → Settled, or Lost. */
+export const LEAD_STATUSES = [
+  'NEW',
+  'CONTACTED',
+  'INSPECTED',
+  'RESERVED',
+  'EXCHANGED',
+  'SETTLED',
+  'LOST',
+] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  NEW: 'New',
+  CONTACTED: 'Contacted',
+  INSPECTED: 'Inspected',
+  RESERVED: 'Reserved',
+  EXCHANGED: 'Exchanged',
+  SETTLED: 'Settled',
+  LOST: 'Lost',
+};
+/** Design §3: these count as sales for CPS campaigns (sale price and date recorded). */
+export const SALE_LEAD_STATUSES: readonly LeadStatus[] = ['EXCHANGED', 'SETTLED'];
+
+/** Where a lead came from: the public listing form, or the lead API (issue 18). */
+export const LEAD_SOURCES = ['listing', 'api', 'import'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export const LEAD_SCORE_MAX = 100;
+
+export const LEAD_SORTS = ['createdAt', 'score', 'status', 'project', 'name', 'lastEnquiryAt'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+export const LEADS_PAGE_SIZES = [25, 50, 100] as const;

@@ -1,52 +1,21 @@
 import { z } from 'zod';
-import { BUYER_TYPES, type BuyerType } from './enums.ts';
+import {
+  ENQUIRY_BUYER_TYPES,
+  type EnquiryBuyerType,
+  LEAD_SCORE_MAX,
+  LEAD_SORTS,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  LEADS_PAGE_SIZES,
+} from './enums.ts';
 import { text } from './text.ts';
 
 /**
- * The leads page's query (issue 16) and the enumerations it filters on, apart from the rest of the
- * leads contract (leads.ts): the web app's first page validates the leads URL with it, and a module
- * the first page imports builds every schema it holds (decision 044).
+ * The leads page's query (issue 16), apart from the rest of the leads contract (leads.ts). The
+ * enumerations it filters on are in enums.ts: the web app's first page reads the leads URL with them
+ * (by hand, apps/web lead-search.ts), and a module the first page imports builds every schema it
+ * holds (decision 044).
  */
-
-/** Spec §3 buyer types a buyer can be (ALL is a reporting filter, not a buyer). */
-export const ENQUIRY_BUYER_TYPES = BUYER_TYPES.filter((type) => type !== 'ALL') as Exclude<
-  BuyerType,
-  'ALL'
->[];
-export type EnquiryBuyerType = (typeof ENQUIRY_BUYER_TYPES)[number];
-
-/** Pipeline (design §3): New → Contacted → Inspected → Reserved → Exchanged → Settled, or Lost. */
-export const LEAD_STATUSES = [
-  'NEW',
-  'CONTACTED',
-  'INSPECTED',
-  'RESERVED',
-  'EXCHANGED',
-  'SETTLED',
-  'LOST',
-] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
-  NEW: 'New',
-  CONTACTED: 'Contacted',
-  INSPECTED: 'Inspected',
-  RESERVED: 'Reserved',
-  EXCHANGED: 'Exchanged',
-  SETTLED: 'Settled',
-  LOST: 'Lost',
-};
-/** Design §3: these count as sales for CPS campaigns (sale price and date recorded). */
-export const SALE_LEAD_STATUSES: readonly LeadStatus[] = ['EXCHANGED', 'SETTLED'];
-
-/** Where a lead came from: the public listing form, or the lead API (issue 18). */
-export const LEAD_SOURCES = ['listing', 'api', 'import'] as const;
-export type LeadSource = (typeof LEAD_SOURCES)[number];
-
-export const LEAD_SCORE_MAX = 100;
-
-export const LEAD_SORTS = ['createdAt', 'score', 'status', 'project', 'name', 'lastEnquiryAt'] as const;
-export type LeadSort = (typeof LEAD_SORTS)[number];
-export const LEADS_PAGE_SIZES = [25, 50, 100] as const;
 
 const csvList = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess(

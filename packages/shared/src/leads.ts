@@ -5,9 +5,9 @@ import {
   LEAD_SCORE_MAX,
   LEAD_SOURCES,
   LEAD_STATUSES,
-  leadDateSchema,
   SALE_LEAD_STATUSES,
-} from './leads-query.ts';
+} from './enums.ts';
+import { leadDateSchema } from './leads-query.ts';
 import { multilineText, text } from './text.ts';
 
 /**

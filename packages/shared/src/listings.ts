@@ -10,7 +10,7 @@ import {
   STAGES,
   type Stage,
 } from './enums.ts';
-import { ERROR_CODES } from './errors.ts';
+import { ERROR_CODES } from './error-codes.ts';
 import { multilineText, text } from './text.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IN_APP_MESSAGES } from './constants.ts';
-import { ERROR_CODES } from './errors.ts';
+import { ERROR_CODES } from './error-codes.ts';
 import { multilineText, text } from './text.ts';
 
 /** Header carrying the notification token of POST /api/notifications/token (spec §7 "token header"). */

@@ -147,3 +147,9 @@ export function maskPhoneNumber(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return `•••• ••• ${digits.slice(-3)}`;
 }
+
+/** Spec §6 isAdmin: the platform admin role of better-auth's admin plugin (here, apart
+ * from the session schema in session.ts: the web app's first page asks it, decision 044). */
+export function isPlatformAdmin(user: { role?: string | null }): boolean {
+  return (user.role ?? '').split(',').some((role) => role.trim() === 'admin');
+}

@@ -8,8 +8,16 @@ import {
   PROJECT_SEARCH_LIMIT,
   PROJECT_SEARCH_MAX_PER_PAGE,
 } from './constants.ts';
-import { APPROVAL, CAMPAIGN_TYPES, EXIST_FLAGS, SALES_STATUSES, STAGES } from './enums.ts';
-import { ERROR_CODES } from './errors.ts';
+import {
+  ACCESS_REQUEST_STATUSES,
+  type AccessRequestStatus,
+  APPROVAL,
+  CAMPAIGN_TYPES,
+  EXIST_FLAGS,
+  SALES_STATUSES,
+  STAGES,
+} from './enums.ts';
+import { ERROR_CODES } from './error-codes.ts';
 import { multilineText, text } from './text.ts';
 
 /**
@@ -199,8 +207,6 @@ export const organisationProjectsResponseSchema = z.array(projectSummarySchema);
 // Access requests (portal routes of spec §7 and the /accessrequests page)
 // ---------------------------------------------------------------------------------------------
 
-export const ACCESS_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
-export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
 export const ACCESS_REQUEST_STATUS_BY_CODE: Record<number, AccessRequestStatus> = {
   [APPROVAL.PENDING]: 'pending',
   [APPROVAL.APPROVED]: 'approved',

@@ -1,5 +1,5 @@
 /** Route rules of spec §2 and §4 that both the server and the web client apply. */
-import { ERROR_CODES } from './errors.ts';
+import { ERROR_CODES } from './error-codes.ts';
 import { SESSION_REQUIRED_ERROR } from './messages.ts';
 
 /** Spec §2's list, plus /landing: the bare-layout page presenting the portal to visitors (decision 018). */

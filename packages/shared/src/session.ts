@@ -33,9 +33,4 @@ export const authSessionSchema = z.object({
 });
 export type AuthSession = z.infer<typeof authSessionSchema>;
 
-/** Spec §6 isAdmin: the platform admin role of better-auth's admin plugin. */
-export function isPlatformAdmin(user: { role?: string | null }): boolean {
-  return (user.role ?? '').split(',').some((role) => role.trim() === 'admin');
-}
-
 /** GET /api/site's schema lives in site.ts (issue 4: tenants and maintenance). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_CONTACT_URL } from './constants.ts';
+import { DEFAULT_CONTACT_URL, FEEDBACK_PAGE_MAX } from './constants.ts';
 import { CAMPAIGN_TYPES, TENANTS } from './enums.ts';
 import { multilineText, text } from './text.ts';
 
@@ -30,8 +30,6 @@ export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
 /** How long a process may answer from its copy of the site settings before reading them again. */
 export const SITE_SETTINGS_CACHE_MS = 2000;
-/** How often the web app asks GET /api/site again, so a maintenance switch reaches open tabs. */
-export const SITE_REFETCH_INTERVAL_MS = 30_000;
 
 /** GET/PUT /api/site/settings (admins): the run-time switches. */
 export const siteSettingsSchema = z.object({
@@ -57,7 +55,6 @@ export const FEEDBACK_CATEGORY_LABELS: Record<FeedbackCategory, string> = {
   other: 'Other',
 };
 export const FEEDBACK_MESSAGE_MAX = 2000;
-export const FEEDBACK_PAGE_MAX = 255;
 
 export const feedbackInputSchema = z.strictObject({
   category: z.enum(FEEDBACK_CATEGORIES, { error: 'Choose a category.' }),

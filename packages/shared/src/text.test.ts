@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasUnsafeText, multilineText, NUL_MESSAGE, text } from './text.ts';
+import { multilineText, text } from './text.ts';
+import { hasUnsafeText, NUL_MESSAGE } from './text-rule.ts';
 
 describe('the text rule', () => {
   it('refuses NUL with a field message', () => {
