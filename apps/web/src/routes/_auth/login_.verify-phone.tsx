@@ -1,15 +1,15 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
 import { sessionQueryOptions } from '../../features/auth/api/session.ts';
 import { VerifyPhonePanel } from '../../features/auth/components/verify-phone-panel.tsx';
 import { postSignInPath } from '../../features/auth/session-routing.ts';
 import { readPhoneHint } from '../../features/auth/two-step-sign-in.ts';
 import { usePageTitle } from '../../features/site/hooks/use-page-title.ts';
+import { searchOf, searchString } from '../../lib/search-params.ts';
 
-const twoStepSearchSchema = z.object({
+const readTwoStepSearch = searchOf({
   /** Where to go after signing in (validated again by postSignInPath). */
-  redirect: z.string().optional().catch(undefined),
+  redirect: searchString,
 });
 
 /**
@@ -17,7 +17,7 @@ const twoStepSearchSchema = z.object({
  * are not this page's. Reached after a password sign-in answered twoFactorRedirect.
  */
 export const Route = createFileRoute('/_auth/login_/verify-phone')({
-  validateSearch: twoStepSearchSchema,
+  validateSearch: readTwoStepSearch,
   beforeLoad: async ({ context, search }) => {
     // Fully signed in already (an old tab, the back button): nothing left to confirm.
     const session = await context.queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);

@@ -1,12 +1,12 @@
 import { ACCESS_REQUEST_STATUSES } from '@offplan/shared';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { accessRequestsQueryOptions } from '../../features/access-requests/api/access-requests.ts';
 import { AccessRequestsPage } from '../../features/access-requests/components/access-requests-page.tsx';
 import { ProjectsPageError } from '../../features/projects/components/projects-page-error.tsx';
+import { searchEnum, searchOf } from '../../lib/search-params.ts';
 
-const searchSchema = z.object({
-  status: z.enum(ACCESS_REQUEST_STATUSES).optional().catch(undefined),
+const readSearch = searchOf({
+  status: (value) => searchEnum(ACCESS_REQUEST_STATUSES, value),
 });
 
 /**
@@ -14,7 +14,7 @@ const searchSchema = z.object({
  * organisation's projects' (the server decides; decision 021).
  */
 export const Route = createFileRoute('/_main/accessrequests')({
-  validateSearch: searchSchema,
+  validateSearch: readSearch,
   loaderDeps: ({ search }) => ({ status: search.status ?? 'pending' }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(accessRequestsQueryOptions(deps.status)),
   errorComponent: ({ error }) => (

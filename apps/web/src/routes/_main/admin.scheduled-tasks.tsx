@@ -1,18 +1,18 @@
 import { JOB_VIEWS } from '@offplan/shared';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AdminPageError } from '../../components/feedback/admin-page-error.tsx';
 import { scheduledTasksQueryOptions } from '../../features/scheduled-tasks/api/scheduled-tasks.ts';
 import { ScheduledTasksPage } from '../../features/scheduled-tasks/components/scheduled-tasks-page.tsx';
+import { searchEnum, searchOf, searchString } from '../../lib/search-params.ts';
 
-const searchSchema = z.object({
-  queue: z.string().max(200).optional().catch(undefined),
-  view: z.enum(JOB_VIEWS).optional().catch(undefined),
+const readSearch = searchOf({
+  queue: (value) => searchString(value, { max: 200 }),
+  view: (value) => searchEnum(JOB_VIEWS, value),
 });
 
 /** /admin/scheduled-tasks (spec §2 admin menu, opened in a new tab; decision 033): the job queue. */
 export const Route = createFileRoute('/_main/admin/scheduled-tasks')({
-  validateSearch: searchSchema,
+  validateSearch: readSearch,
   beforeLoad: ({ context }) => {
     // Admins only (spec §2 admin section); the server refuses everyone else as well.
     if (!context.isAdmin) throw notFound();

@@ -6,11 +6,11 @@ import {
   leadsQueryOptions,
 } from '../../features/leads/api/leads.ts';
 import { EnquiriesPage } from '../../features/leads/components/leads-route-pages.tsx';
-import { leadListSearch, leadSearchSchema } from '../../features/leads/lib/lead-search.ts';
+import { leadListSearch, readLeadSearch } from '../../features/leads/lib/lead-search-params.ts';
 
 /** /enquiries (design §6, platform admins): every organisation's leads, the same table, drawer and export. */
 export const Route = createFileRoute('/_main/enquiries')({
-  validateSearch: leadSearchSchema,
+  validateSearch: readLeadSearch,
   beforeLoad: ({ context }) => {
     // Admins only (spec §2 admin section); the server answers everyone else with their own leads only.
     if (!context.isAdmin) throw notFound();

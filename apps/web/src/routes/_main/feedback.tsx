@@ -1,19 +1,19 @@
 import { Stack } from '@mantine/core';
 import { FEEDBACK_PAGE_MAX } from '@offplan/shared';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { feedbackListQueryOptions } from '../../features/feedback/api/feedback.ts';
 import { FeedbackForm } from '../../features/feedback/components/feedback-form.tsx';
 import { FeedbackList } from '../../features/feedback/components/feedback-list.tsx';
+import { searchOf, searchString } from '../../lib/search-params.ts';
 
-const feedbackSearchSchema = z.object({
+const readFeedbackSearch = searchOf({
   /** The page the feedback is about, when a link brings the user here from it. */
-  page: z.string().max(FEEDBACK_PAGE_MAX).optional().catch(undefined),
+  page: (value) => searchString(value, { max: FEEDBACK_PAGE_MAX }),
 });
 
 /** Spec §2 "/feedback (internal)": the sidebar's 'Give us your thoughts'. Admins also see what came in. */
 export const Route = createFileRoute('/_main/feedback')({
-  validateSearch: feedbackSearchSchema,
+  validateSearch: readFeedbackSearch,
   loader: ({ context }) =>
     context.isAdmin ? context.queryClient.ensureQueryData(feedbackListQueryOptions()) : undefined,
   component: FeedbackPage,

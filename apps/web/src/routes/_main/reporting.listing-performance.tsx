@@ -1,10 +1,10 @@
 import { PERFORMANCE_FIGURES } from '@offplan/shared';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AdminPageError } from '../../components/feedback/admin-page-error.tsx';
 import { listingPerformanceQueryOptions } from '../../features/reporting/api/reporting.ts';
 import { ListingPerformancePage } from '../../features/reporting/components/listing-performance-page.tsx';
 import { listingPerformanceQueryOf } from '../../features/reporting/lib/report-range.ts';
+import { searchAsString, searchEnum, searchOf } from '../../lib/search-params.ts';
 import { type ReportingSelections, useReportingStore } from '../../stores/reporting-store.ts';
 
 /**
@@ -12,18 +12,17 @@ import { type ReportingSelections, useReportingStore } from '../../stores/report
  * chart and the default range; they become the reporting state (spec §3) and leave the address,
  * which the state then speaks for.
  */
-const linkSearchSchema = z.object({
+const readLinkSearch = searchOf({
   // The router reads `projects=12` as the number 12.
-  projects: z.coerce
-    .string()
-    .regex(/^(all|\d+(,\d+)*)$/)
-    .optional()
-    .catch(undefined),
-  figure: z.enum(PERFORMANCE_FIGURES).optional().catch(undefined),
-  range: z.literal('default').optional().catch(undefined),
+  projects: (value) => {
+    const projects = searchAsString(value);
+    return projects && /^(all|\d+(,\d+)*)$/.test(projects) ? projects : undefined;
+  },
+  figure: (value) => searchEnum(PERFORMANCE_FIGURES, value),
+  range: (value) => searchEnum(['default'], value),
 });
 
-function selectionsFromLink(search: z.infer<typeof linkSearchSchema>): Partial<ReportingSelections> {
+function selectionsFromLink(search: ReturnType<typeof readLinkSearch>): Partial<ReportingSelections> {
   return {
     ...(search.projects
       ? { selectedProjects: search.projects === 'all' ? [] : search.projects.split(',').map(Number) }
@@ -35,7 +34,7 @@ function selectionsFromLink(search: z.infer<typeof linkSearchSchema>): Partial<R
 
 /** /reporting/listing-performance (issue 17): its filters live in the persisted reporting state. */
 export const Route = createFileRoute('/_main/reporting/listing-performance')({
-  validateSearch: linkSearchSchema,
+  validateSearch: readLinkSearch,
   beforeLoad: ({ search }) => {
     const change = selectionsFromLink(search);
     if (Object.keys(change).length === 0) return;

@@ -1,17 +1,17 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AdminPageError } from '../../components/feedback/admin-page-error.tsx';
 import { adminUsersQueryOptions } from '../../features/users/api/admin-users.ts';
 import { UsersPage } from '../../features/users/components/users-page.tsx';
+import { searchInteger, searchOf, searchString } from '../../lib/search-params.ts';
 
-const usersSearchSchema = z.object({
+const readUsersSearch = searchOf({
   /** Name, email or organisation. */
-  q: z.string().trim().max(200).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
+  q: (value) => searchString(value, { trim: true, max: 200 }),
+  page: (value) => searchInteger(value, { min: 1 }),
 });
 
 export const Route = createFileRoute('/_main/users')({
-  validateSearch: usersSearchSchema,
+  validateSearch: readUsersSearch,
   beforeLoad: ({ context }) => {
     // Admins only (spec §2 admin section); the server refuses everyone else as well.
     if (!context.isAdmin) throw notFound();

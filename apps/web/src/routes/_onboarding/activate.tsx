@@ -1,15 +1,13 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ActivateAccount } from '../../features/auth/components/activate-form.tsx';
 import { usePageTitle } from '../../features/site/hooks/use-page-title.ts';
+import { searchOf, searchString } from '../../lib/search-params.ts';
 
-const activateSearchSchema = z.object({
-  token: z.string().optional().catch(undefined),
-});
+const readActivateSearch = searchOf({ token: searchString });
 
 /** An invited user's link, /activate?token= (public): set a password, then choose a role. */
 export const Route = createFileRoute('/_onboarding/activate')({
-  validateSearch: activateSearchSchema,
+  validateSearch: readActivateSearch,
   component: ActivateRoute,
 });
 

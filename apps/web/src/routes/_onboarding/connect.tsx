@@ -1,14 +1,14 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { z } from 'zod';
 import { ConnectAdminSession } from '../../features/auth/components/connect-admin-session.tsx';
 import { adminReturnPath } from '../../features/auth/session-routing.ts';
 import { usePageTitle } from '../../features/site/hooks/use-page-title.ts';
+import { searchAsString, searchOf, searchString } from '../../lib/search-params.ts';
 
-const connectSearchSchema = z.object({
-  token: z.string().optional().catch(undefined),
+const readConnectSearch = searchOf({
+  token: searchString,
   /** Spec §6: 'true' when coming back from 'Return to Admin'. */
-  returnToUsers: z.coerce.string().optional().catch(undefined),
+  returnToUsers: searchAsString,
 });
 
 /**
@@ -16,7 +16,7 @@ const connectSearchSchema = z.object({
  * user. Public: 'Return to Admin' has already signed the user out.
  */
 export const Route = createFileRoute('/_onboarding/connect')({
-  validateSearch: connectSearchSchema,
+  validateSearch: readConnectSearch,
   component: ConnectRoute,
 });
 

@@ -1,17 +1,17 @@
 import { ERROR_CODES } from '@offplan/shared';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { sessionQueryOptions } from '../../features/auth/api/session.ts';
 import { VerifyEmailPage } from '../../features/auth/components/verify-email-page.tsx';
 import { homePathFor } from '../../features/auth/session-routing.ts';
+import { searchOf, searchString } from '../../lib/search-params.ts';
 
-const verifyEmailSearchSchema = z.object({
+const readVerifyEmailSearch = searchOf({
   /** 'EMAIL_NOT_VERIFIED' when the server refused a call for want of a verified email. */
-  error: z.string().optional().catch(undefined),
+  error: searchString,
 });
 
 export const Route = createFileRoute('/_onboarding/verify-email')({
-  validateSearch: verifyEmailSearchSchema,
+  validateSearch: readVerifyEmailSearch,
   beforeLoad: async ({ context, search }) => {
     const session = await context.queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
     // Nothing left to verify: an old tab or a bookmark should not strand a verified user here. After

@@ -1,19 +1,17 @@
 import type { AuthSession } from '@offplan/shared';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { z } from 'zod';
 import { sessionQueryOptions } from '../../features/auth/api/session.ts';
 import { VerifyEmailToken } from '../../features/auth/components/verify-email-token.tsx';
 import { postVerificationPath } from '../../features/auth/session-routing.ts';
 import { usePageTitle } from '../../features/site/hooks/use-page-title.ts';
+import { searchOf, searchString } from '../../lib/search-params.ts';
 
-const verifySearchSchema = z.object({
-  token: z.string().optional().catch(undefined),
-});
+const readVerifySearch = searchOf({ token: searchString });
 
 /** The emailed verification link, /verify?token= (public, signed in or not: opening it signs the user in). */
 export const Route = createFileRoute('/_onboarding/verify')({
-  validateSearch: verifySearchSchema,
+  validateSearch: readVerifySearch,
   beforeLoad: async ({ context }) => {
     // Read-only: the token is spent by the page, never by a preload.
     const session = await context.queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);

@@ -1,48 +1,7 @@
-import {
-  LEAD_SORTS,
-  LEADS_PAGE_SIZES,
-  type LeadQueryInput,
-  type LeadSort,
-  leadQuerySchema,
-} from '@offplan/shared';
-import { z } from 'zod';
+import type { LeadQueryInput, LeadSort } from '@offplan/shared';
+import type { LeadSearch } from './lead-search-params.ts';
 
-const query = leadQuerySchema.shape;
-
-/**
- * The leads page's URL (/leads, /enquiries): the shared leads query, every part optional so a
- * default stays out of the address, and a bad part dropped instead of failing the page. Lists accept
- * the router's arrays and the comma-separated form a link from an email may carry. `lead` opens the
- * detail drawer (the bell's and the email's deep link).
- */
-export const leadSearchSchema = z.object({
-  projectIds: query.projectIds.catch(undefined),
-  from: query.from.catch(undefined),
-  to: query.to.catch(undefined),
-  status: query.status.catch(undefined),
-  buyerType: query.buyerType.catch(undefined),
-  scoreMin: query.scoreMin.catch(undefined),
-  scoreMax: query.scoreMax.catch(undefined),
-  source: query.source.catch(undefined),
-  assignee: query.assignee.catch(undefined),
-  organisationId: query.organisationId.catch(undefined),
-  q: query.q.catch(undefined),
-  sort: z.enum(LEAD_SORTS).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-  perPage: z.coerce
-    .number()
-    .int()
-    .refine((value) => (LEADS_PAGE_SIZES as readonly number[]).includes(value))
-    .optional()
-    .catch(undefined),
-  lead: z.coerce.number().int().positive().optional().catch(undefined),
-});
-export type LeadSearch = z.output<typeof leadSearchSchema>;
-/** What chooses the table's rows: everything but the open lead (opening one must not reload the list). */
-export function leadListSearch({ lead: _open, ...list }: LeadSearch): LeadSearch {
-  return list;
-}
+export type { LeadSearch } from './lead-search-params.ts';
 
 /** Changes the URL's search from the one shown. */
 export type LeadSearchUpdate = (previous: LeadSearch) => LeadSearch;
