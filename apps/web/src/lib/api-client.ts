@@ -1,11 +1,10 @@
 import {
-  apiErrorSchema,
+  type ApiError,
   EMAIL_NOT_VERIFIED_REDIRECT,
   ERROR_CODES,
   sessionRequiredRedirectFor,
   VERIFY_EMAIL_PATH,
 } from '@offplan/shared';
-import type { z } from 'zod';
 
 /** Codes the client invents for failures that never reached (or never came back from) the API. */
 export const CLIENT_ERROR_CODES = {
@@ -66,9 +65,33 @@ export function isAccessError(error: unknown): error is ApiClientError {
  * becomes a generic message.
  */
 export function toApiClientError(status: number, body: unknown): ApiClientError {
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) return new ApiClientError({ status, ...parsed.data.error });
+  const error = readApiError(body);
+  if (error) return new ApiClientError({ status, ...error });
   return new ApiClientError({ status, code: CLIENT_ERROR_CODES.unexpected, message: UNEXPECTED_MESSAGE });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The error body as `apiErrorSchema` (packages/shared errors.ts) reads it, checked by hand: every
+ * page can meet a failed call, and the first page loads no schema library (decision 044).
+ * api-client.test.ts holds it to the schema.
+ */
+function readApiError(body: unknown): ApiError['error'] | null {
+  if (!isRecord(body) || !isRecord(body.error)) return null;
+  const { code, message, fields, requestId } = body.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  if (requestId !== undefined && typeof requestId !== 'string') return null;
+  if (fields !== undefined) {
+    if (!isRecord(fields) || Object.values(fields).some((value) => typeof value !== 'string')) return null;
+  }
+  return {
+    code,
+    message,
+    ...(fields === undefined ? {} : { fields: fields as Record<string, string> }),
+    ...(requestId === undefined ? {} : { requestId }),
+  };
 }
 
 export function networkError(cause: unknown): ApiClientError {
@@ -109,7 +132,16 @@ export function reportAccessError(error: unknown): void {
   else if (isEmailNotVerifiedError(error)) emailNotVerifiedHandler(error);
 }
 
-type RequestOptions<TSchema extends z.ZodType> = {
+/**
+ * What checks an answer: a shared zod schema, or an object with the same `safeParse` (the site
+ * answer's, which the first page reads before any schema library has loaded, decision 044).
+ */
+export type AnswerSchema<T = unknown> = {
+  safeParse(body: unknown): { success: true; data: T } | { success: false; error: unknown };
+};
+type AnswerOf<TSchema> = TSchema extends AnswerSchema<infer T> ? T : never;
+
+type RequestOptions<TSchema extends AnswerSchema> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A `FormData` travels as multipart/form-data (the browser writes the boundary); anything else as JSON. */
   body?: unknown;
@@ -122,8 +154,12 @@ type RequestOptions<TSchema extends z.ZodType> = {
    * XMLHttpRequest: fetch cannot report how much of a body has been sent.
    */
   onUploadProgress?: (percent: number) => void;
-  /** Validates the answer: a contract drift fails loudly here instead of deep inside a component. */
-  schema: TSchema;
+  /**
+   * Validates the answer: a contract drift fails loudly here instead of deep inside a component. A
+   * promise of the schema (`import()` of the module holding it) loads beside the call, so a call the
+   * first page starts does not bring the schema library to it (decision 044).
+   */
+  schema: TSchema | Promise<TSchema>;
 };
 
 /** What either transport brings back: the status and the parsed body (undefined when not JSON). */
@@ -207,10 +243,12 @@ function sendWithXhr(request: RawRequest, onUploadProgress: (percent: number) =>
  * bodies, extra headers, upload progress; every failure becomes an ApiClientError, and a missing
  * session or unverified email goes to the installed handler.
  */
-export async function apiRequest<TSchema extends z.ZodType>(
+export async function apiRequest<TSchema extends AnswerSchema>(
   path: string,
   options: RequestOptions<TSchema>,
-): Promise<z.output<TSchema>> {
+): Promise<AnswerOf<TSchema>> {
+  // A schema still loading when the call fails is not waited for: its own failure is not this call's.
+  if (options.schema instanceof Promise) options.schema.catch(() => undefined);
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -235,7 +273,7 @@ export async function apiRequest<TSchema extends z.ZodType>(
     throw error;
   }
 
-  const parsed = options.schema.safeParse(answer.body);
+  const parsed = (await options.schema).safeParse(answer.body);
   if (!parsed.success) {
     throw new ApiClientError({
       status: answer.status,
@@ -244,7 +282,7 @@ export async function apiRequest<TSchema extends z.ZodType>(
       cause: parsed.error,
     });
   }
-  return parsed.data;
+  return parsed.data as AnswerOf<TSchema>;
 }
 
 function encodeJson(body: unknown): string | undefined {

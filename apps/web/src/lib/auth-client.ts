@@ -1,5 +1,4 @@
-import { AUTH_BASE_PATH, type AuthSession, authSessionSchema } from '@offplan/shared';
-import { z } from 'zod';
+import { AUTH_BASE_PATH, type AuthSession } from '@offplan/shared';
 import { ApiClientError, CLIENT_ERROR_CODES, networkError, toApiClientError } from './api-client.ts';
 
 /** Mirrors apps/api/src/auth.ts `user.additionalFields` (only what the client reads). */
@@ -100,6 +99,8 @@ export async function fetchSession(): Promise<AuthSession | null> {
   }
   if (!response.ok) throw toApiClientError(response.status, data);
   if (data === null) return null;
+  // Only a signed-in answer needs the schema (and Zod): the sign-in page's visitor never loads it.
+  const { authSessionSchema } = await import('./session-schema.ts');
   const parsed = authSessionSchema.safeParse(data);
   if (!parsed.success) {
     throw new ApiClientError({
@@ -112,11 +113,18 @@ export async function fetchSession(): Promise<AuthSession | null> {
   return parsed.data;
 }
 
-/** What sign-in answers when the user has two-step sign-in on: no session yet, a code is needed first. */
-const twoFactorRedirectSchema = z.object({
-  twoFactorRedirect: z.literal(true),
-  phoneHint: z.string().nullish(),
-});
+/**
+ * What sign-in answers when the user has two-step sign-in on: no session yet, a code is needed first
+ * (`{twoFactorRedirect: true, phoneHint?}`). Two fields, read by hand: this module is on every first
+ * page, which loads no schema library (decision 044).
+ */
+function twoFactorRedirectOf(data: unknown): { phoneHint: string | null } | null {
+  if (typeof data !== 'object' || data === null || !('twoFactorRedirect' in data)) return null;
+  if (data.twoFactorRedirect !== true) return null;
+  const phoneHint = 'phoneHint' in data ? data.phoneHint : undefined;
+  if (phoneHint !== undefined && phoneHint !== null && typeof phoneHint !== 'string') return null;
+  return { phoneHint: phoneHint ?? null };
+}
 
 export type SignInResult =
   | { twoFactorRequired: false }
@@ -128,8 +136,8 @@ export async function signInWithEmail(credentials: {
   password: string;
 }): Promise<SignInResult> {
   const data = await call(async () => (await authClient()).signIn.email(credentials));
-  const twoFactor = twoFactorRedirectSchema.safeParse(data);
-  if (twoFactor.success) return { twoFactorRequired: true, phoneHint: twoFactor.data.phoneHint ?? null };
+  const twoFactor = twoFactorRedirectOf(data);
+  if (twoFactor) return { twoFactorRequired: true, phoneHint: twoFactor.phoneHint };
   return { twoFactorRequired: false };
 }
 

@@ -1,4 +1,4 @@
-import { ANALYTICS, type AnalyticsEvent, analyticsEventSchema } from '@offplan/shared';
+import { ANALYTICS, type AnalyticsEvent, analyticsEventCheck } from '@offplan/shared';
 import { ANALYTICS_STORAGE_KEYS, type KeyValueStore, readJson, writeJson } from './storage.ts';
 
 export type EventQueueOptions = {
@@ -14,7 +14,7 @@ function readStoredEvents(store: KeyValueStore, key: string, maxEvents: number):
   if (!Array.isArray(stored)) return [];
   const events: AnalyticsEvent[] = [];
   for (const item of stored) {
-    const parsed = analyticsEventSchema.safeParse(item);
+    const parsed = analyticsEventCheck.safeParse(item);
     if (parsed.success) events.push(parsed.data);
   }
   return events.slice(-maxEvents);

@@ -1,7 +1,7 @@
 import {
   type AnalyticsRemoteConfig,
   API_PATHS,
-  analyticsRemoteConfigSchema,
+  analyticsRemoteConfigCheck,
   DEFAULT_ANALYTICS_CONFIG,
   REMOTE_CONFIG,
 } from '@offplan/shared';
@@ -84,7 +84,7 @@ export async function fetchRemoteConfig(options: RemoteConfigOptions = {}): Prom
         });
         status = response.status;
         if (response.ok) {
-          const parsed = analyticsRemoteConfigSchema.partial().safeParse(await response.json());
+          const parsed = analyticsRemoteConfigCheck.safeParse(await response.json());
           if (!parsed.success) return fallBack(REMOTE_CONFIG_ERRORS.unexpected);
           return { ...DEFAULT_ANALYTICS_CONFIG, ...stripUndefined(parsed.data) };
         }

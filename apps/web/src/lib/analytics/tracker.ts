@@ -4,7 +4,7 @@ import {
   type AnalyticsEventType,
   type AnalyticsRemoteConfig,
   type AnalyticsUser,
-  analyticsEventSchema,
+  analyticsEventCheck,
   CAMPAIGN_EVENTS,
   DEFAULT_ANALYTICS_CONFIG,
 } from '@offplan/shared';
@@ -89,10 +89,10 @@ function buildEvent(
     event_properties: sanitizeProperties(eventProperties),
     user_properties: user?.properties ?? {},
   };
-  const checked = analyticsEventSchema.safeParse(event);
+  const checked = analyticsEventCheck.safeParse(event);
   if (!checked.success) {
     // The server refuses a batch with one bad event whole; better to lose this one here.
-    logger.warn(`[analytics] ${eventType} not tracked: ${checked.error.issues[0]?.message ?? 'invalid'}`);
+    logger.warn(`[analytics] ${eventType} not tracked: ${checked.error.message}`);
     return null;
   }
   return event;

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { AdminPageError } from '../../components/feedback/admin-page-error.tsx';
-import { siteSettingsQueryOptions } from '../../features/site/api/site.ts';
+import { siteSettingsQueryOptions } from '../../features/site/api/site-settings.ts';
 import { SiteSettingsPage } from '../../features/site/components/site-settings-page.tsx';
 
 /** Issue 4: admins switch maintenance on and off here (the server refuses everyone else). */

@@ -1,4 +1,4 @@
-import { API_PATHS, type UserProjectsOutput, userProjectsResponseSchema } from '@offplan/shared';
+import { API_PATHS, type UserProjectsOutput } from '@offplan/shared';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -10,7 +10,7 @@ export function userProjectsQueryOptions() {
     queryKey: userProjectsQueryKey,
     queryFn: async ({ signal }): Promise<UserProjectsOutput> => {
       const response = await apiRequest(API_PATHS.userProjects, {
-        schema: userProjectsResponseSchema,
+        schema: import('./user-projects-schema.ts').then((module) => module.userProjectsResponseSchema),
         signal,
       });
       return response.output;

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { exactTime } from '../../../lib/dates.ts';
 import { notifications } from '../../../lib/toasts.ts';
-import { siteSettingsQueryOptions, useUpdateSiteSettings } from '../api/site.ts';
+import { siteSettingsQueryOptions, useUpdateSiteSettings } from '../api/site-settings.ts';
 
 /** /site-settings (admins): the maintenance switch, effective on every process within seconds. */
 export function SiteSettingsPage() {
