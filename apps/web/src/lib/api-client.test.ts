@@ -1,3 +1,4 @@
+import { apiErrorSchema } from '@offplan/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse } from '../test/render.tsx';
@@ -41,6 +42,36 @@ describe('toApiClientError', () => {
     const error = toApiClientError(502, '<html>Bad gateway</html>');
     expect(error.code).toBe(CLIENT_ERROR_CODES.unexpected);
     expect(error.message).toMatch(/something went wrong/i);
+  });
+
+  // Read by hand (every first page can meet a failed call and loads no schema library): as the
+  // shared apiErrorSchema reads it, unknown keys dropped (better-fetch adds status and statusText).
+  const error = { code: 'FORBIDDEN', message: 'No.' };
+  it.each<[string, unknown]>([
+    ['the bare shape', { error }],
+    ['fields and a request id', { error: { ...error, fields: { a: 'b' }, requestId: 'r1' } }],
+    ['better-fetch extras', { error: { ...error, extra: 1 }, status: 403, statusText: 'Forbidden' }],
+    ['a field message that is not text', { error: { ...error, fields: { a: 1 } } }],
+    ['fields as a list', { error: { ...error, fields: ['a'] } }],
+    ['a numeric request id', { error: { ...error, requestId: 7 } }],
+    ['no message', { error: { code: 'X' } }],
+    ['error as text', { error: 'X' }],
+    ['null', null],
+  ])('reads %s as apiErrorSchema does', (_name, body) => {
+    const parsed = apiErrorSchema.safeParse(body);
+    const read = toApiClientError(400, body);
+    if (!parsed.success) expect(read.code).toBe(CLIENT_ERROR_CODES.unexpected);
+    else
+      expect({
+        code: read.code,
+        message: read.message,
+        fields: read.fields,
+        requestId: read.requestId,
+      }).toEqual({
+        fields: undefined,
+        requestId: undefined,
+        ...parsed.data.error,
+      });
   });
 });
 
