@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setEmailNotVerifiedHandler, setSessionRequiredHandler } from '../../lib/api-client.ts';
 import { INVITATION_INVALID_MESSAGE } from './components/activate-form.tsx';
-import { PASSWORD_RESET_NOTICE } from './components/login-form.tsx';
+import { PASSWORD_RESET_NOTICE } from './components/login-notice-loader.ts';
 import { SIGN_IN_EXPIRED_MESSAGE } from './components/sign-in-expired.tsx';
 import { VERIFY_LINK_INVALID_MESSAGE } from './components/verify-email-token.tsx';
 import { apiError, callsTo, renderAppAt, stubApi, testSession } from './test-utils.tsx';

@@ -6,9 +6,41 @@ import { clearUserData } from '../../../lib/query-client.ts';
 
 export type SignInCredentials = { email: string; password: string };
 
+type SignInValidation = typeof import('../sign-in-validation.ts').validateSignIn;
+let validation: SignInValidation | undefined;
+let validationLoading: Promise<SignInValidation> | undefined;
+
+/**
+ * The sign-in form's checks (the shared schema, `sign-in-validation.ts`), loaded like better-auth's
+ * client on the first touch of the form (issue 21): the sign-in page paints without a schema library.
+ */
+export function loadSignInValidation(): Promise<SignInValidation> {
+  validationLoading ??= import('../sign-in-validation.ts').then(
+    (module) => {
+      validation = module.validateSignIn;
+      return module.validateSignIn;
+    },
+    (error: unknown) => {
+      // A failed load is tried again by the next touch or submit.
+      validationLoading = undefined;
+      throw error;
+    },
+  );
+  return validationLoading;
+}
+
+/**
+ * The form's `validate`: the loaded checks, or none before they have loaded. The form's submit waits
+ * for them (`loadSignInValidation`); if they cannot load, the server's field messages stand in.
+ */
+export function validateSignInForm(values: SignInCredentials) {
+  return validation ? validation(values) : {};
+}
+
 /** Starts loading what signing in needs without waiting for it (the form calls it on first interaction). */
 export function prepareSignIn(): void {
   preloadAuthClient();
+  loadSignInValidation().catch(() => undefined);
 }
 
 /**

@@ -3,7 +3,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, ok, stubApi } from '../../../test/api-stub.ts';
 import { renderInRouter } from '../test-utils.tsx';
-import { LOGIN_VALIDATION, LoginForm, PASSWORD_RESET_NOTICE } from './login-form.tsx';
+import { AUTH_VALIDATION as LOGIN_VALIDATION } from '../validation.ts';
+import { LoginForm } from './login-form.tsx';
+import { PASSWORD_RESET_NOTICE } from './login-notice-loader.ts';
 
 function fillAndSubmit(email: string, password: string) {
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
@@ -47,7 +49,7 @@ describe('LoginForm', () => {
         onTwoFactorRequired={() => {}}
       />,
     );
-    expect(screen.getByText(PASSWORD_RESET_NOTICE)).toBeTruthy();
+    expect(await screen.findByText(PASSWORD_RESET_NOTICE)).toBeTruthy();
   });
 
   it('shows a message next to each empty field and calls nobody', async () => {

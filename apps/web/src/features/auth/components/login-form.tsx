@@ -1,18 +1,10 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { MESSAGES, signInFormSchema } from '@offplan/shared';
-import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { MESSAGES } from '@offplan/shared';
 import { Link } from '@tanstack/react-router';
-import { prepareSignIn, useSignIn } from '../api/sign-in.ts';
-import { AUTH_VALIDATION } from '../validation.ts';
-
-export const LOGIN_VALIDATION = {
-  emailRequired: AUTH_VALIDATION.emailRequired,
-  emailInvalid: AUTH_VALIDATION.emailInvalid,
-  passwordRequired: AUTH_VALIDATION.passwordRequired,
-} as const;
-
-export const PASSWORD_RESET_NOTICE = 'Your password has been changed. Sign in with your new password.';
+import type { FormEvent } from 'react';
+import { loadSignInValidation, prepareSignIn, useSignIn, validateSignInForm } from '../api/sign-in.ts';
+import { LoginNotice, PASSWORD_RESET_NOTICE } from './login-notice-loader.ts';
 
 type LoginFormProps = {
   /** The visitor was sent here because a call needed a session (spec §8). */
@@ -35,10 +27,11 @@ export function LoginForm({
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(signInFormSchema, { sync: true }),
+    // The shared signInFormSchema, loaded on the first touch of the form (prepareSignIn).
+    validate: validateSignInForm,
   });
 
-  const handleSubmit = form.onSubmit((values) => {
+  const submitChecked = form.onSubmit((values) => {
     signIn.mutate(
       { email: values.email.trim(), password: values.password },
       {
@@ -52,11 +45,25 @@ export function LoginForm({
       },
     );
   });
+  // A press on Sign in can come before the form's checks have loaded: the submit waits for them.
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    loadSignInValidation().then(
+      () => submitChecked(),
+      () => submitChecked(),
+    );
+  };
+
+  // better-auth's client and the form's checks load as the visitor reaches for the form (a field
+  // focused, a press), while they type, so Sign in does not wait for them; a visitor who only looks
+  // never downloads them (issue 21). The notice a failed sign-in shows loads then too.
+  const prepare = () => {
+    prepareSignIn();
+    LoginNotice.preload();
+  };
 
   return (
-    // better-auth's client loads as the visitor reaches for the form (a field focused, a press), while
-    // they type, so Sign in does not wait for it; a visitor who only looks never downloads it (issue 21).
-    <form onSubmit={handleSubmit} onFocus={prepareSignIn} onPointerDown={prepareSignIn} noValidate>
+    <form onSubmit={handleSubmit} onFocus={prepare} onPointerDown={prepare} noValidate>
       <Stack gap="lg">
         <Stack gap={6}>
           <Title order={1} size="h2">
@@ -68,17 +75,11 @@ export function LoginForm({
         </Stack>
 
         {signIn.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {signIn.error.message}
-          </Alert>
+          <LoginNotice.Component kind="error" message={signIn.error.message} />
         ) : sessionRequired ? (
-          <Alert color="brand" variant="light" icon={<IconInfoCircle size={18} />}>
-            {MESSAGES.sessionRequired}
-          </Alert>
+          <LoginNotice.Component kind="sessionRequired" message={MESSAGES.sessionRequired} />
         ) : passwordReset ? (
-          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />}>
-            {PASSWORD_RESET_NOTICE}
-          </Alert>
+          <LoginNotice.Component kind="passwordReset" message={PASSWORD_RESET_NOTICE} />
         ) : null}
 
         <TextInput
