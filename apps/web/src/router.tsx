@@ -2,16 +2,21 @@ import { EMAIL_NOT_VERIFIED_REDIRECT, sessionRequiredRedirectFor, VERIFY_EMAIL_P
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { ErrorPage } from './components/feedback/error-page.tsx';
-import { NotFoundPage } from './components/feedback/not-found-page.tsx';
 import {
   type ApiClientError,
   setEmailNotVerifiedHandler,
   setSessionRequiredHandler,
 } from './lib/api-client.ts';
+import { deferredComponent } from './lib/deferred-component.tsx';
 import { clearUserData } from './lib/query-client.ts';
 import { routeTree } from './routeTree.gen.ts';
 
 export type RouterContext = { queryClient: QueryClient };
+
+// An address that matches no page is rare: the page's code loads when one does (issue 21).
+const NotFoundPage = deferredComponent(() =>
+  import('./components/feedback/not-found-page.tsx').then((module) => module.NotFoundPage),
+);
 
 export function createAppRouter(options: {
   queryClient: QueryClient;
@@ -27,7 +32,7 @@ export function createAppRouter(options: {
     scrollRestoration: true,
     // Unknown and unbuilt routes all get the one not-found page, in the card layout.
     notFoundMode: 'root',
-    defaultNotFoundComponent: NotFoundPage,
+    defaultNotFoundComponent: NotFoundPage.Component,
     defaultErrorComponent: ErrorPage,
   });
 }

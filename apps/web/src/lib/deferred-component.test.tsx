@@ -1,12 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import {
-  deferredComponent,
-  deferredPopup,
-  type PopupTakeover,
-  usePopupTakeover,
-} from './deferred-component.tsx';
+import { deferredComponent } from './deferred-component.tsx';
+import { deferredPopup, type PopupTakeover, usePopupTakeover } from './deferred-popup.tsx';
 
 function Counter({ label }: { label: string }) {
   const [count, setCount] = useState(0);

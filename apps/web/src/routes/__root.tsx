@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { RouteProgress } from '../components/feedback/route-progress.tsx';
 import { siteQueryOptions } from '../features/site/api/site.ts';
-import { MaintenanceGate } from '../features/site/components/maintenance-gate.tsx';
+import { loadMaintenanceViews, MaintenanceGate } from '../features/site/components/maintenance-gate.tsx';
 import type { RouterContext } from '../router.tsx';
 import { waitForRehydration } from '../stores/persistence.ts';
 
@@ -13,6 +13,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       context.queryClient.ensureQueryData(siteQueryOptions()),
       waitForRehydration(),
     ]);
+    if (site.maintenanceMode) await loadMaintenanceViews();
     return site;
   },
   component: RootComponent,

@@ -1,4 +1,4 @@
-import { Box, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Image, Stack, Text, Title } from '@mantine/core';
 import type { PartnerLogoInfo as PartnerLogo } from '@offplan/shared';
 import type { ReactNode } from 'react';
 import { Logo } from '../brand/logo.tsx';
@@ -37,13 +37,13 @@ export function AuthLayout({ siteName, productName, partners, children }: AuthLa
             <Text size="sm" fw={600} className={classes.welcomeText}>
               Trusted by developers across Australia
             </Text>
-            <SimpleGrid cols={2} spacing="sm">
+            <div className={classes.partners}>
               {partners.map((partner) => (
                 <div key={partner.name} className={classes.partnerTile}>
                   <Image src={partner.src} alt={partner.alt} h={48} fit="contain" />
                 </div>
               ))}
-            </SimpleGrid>
+            </div>
           </Stack>
         </Stack>
       </aside>

@@ -2,7 +2,7 @@ import { Avatar, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
-import { type PopupTakeover, usePopupTakeover } from '../../../lib/deferred-component.tsx';
+import { type PopupTakeover, usePopupTakeover } from '../../../lib/deferred-popup.tsx';
 import { AccountButton, type AccountMenuUser } from './account-button.tsx';
 
 export type AccountMenuProps = {

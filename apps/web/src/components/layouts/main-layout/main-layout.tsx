@@ -9,7 +9,8 @@ import {
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { LEGAL_PATH } from '../../../config/contact.ts';
 import type { VisibleNavGroup } from '../../../config/navigation.ts';
-import { deferredComponent, deferredPopup } from '../../../lib/deferred-component.tsx';
+import { deferredComponent } from '../../../lib/deferred-component.tsx';
+import { deferredPopup } from '../../../lib/deferred-popup.tsx';
 import { useLayoutStore } from '../../../stores/layout-store.ts';
 import { Logo } from '../../brand/logo.tsx';
 import { AccountButton, type AccountMenuUser } from './account-button.tsx';

@@ -1,7 +1,7 @@
 import { Anchor, Box, Divider, Group, Image, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import type { Notification } from '@offplan/shared';
 import { type KeyboardEvent, useRef } from 'react';
-import { type PopupTakeover, usePopupTakeover } from '../../../lib/deferred-component.tsx';
+import { type PopupTakeover, usePopupTakeover } from '../../../lib/deferred-popup.tsx';
 import { isExternalLink, safeLink, safeThumbnail } from '../lib/popup-rules.ts';
 import { BellIcon, BellIndicator, type BellState } from './bell-button.tsx';
 import { deferredMessageBody } from './deferred-message-html.tsx';

@@ -1,7 +1,7 @@
 import { BELL_READ_MARKING_DELAY_MS, type Notification } from '@offplan/shared';
 import { useEffect, useRef, useState } from 'react';
 import { analytics } from '../../../lib/analytics/tracker.ts';
-import { deferredPopup } from '../../../lib/deferred-component.tsx';
+import { deferredPopup } from '../../../lib/deferred-popup.tsx';
 import { trackNotifications } from '../api/notifications.ts';
 import { useNotificationEvents } from '../hooks/use-notification-events.ts';
 import { useNotifications } from '../hooks/use-notifications.ts';

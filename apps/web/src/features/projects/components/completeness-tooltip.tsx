@@ -1,6 +1,6 @@
 import { Tooltip } from '@mantine/core';
 import type { ReactElement } from 'react';
-import type { PopupTakeover } from '../../../lib/deferred-component.tsx';
+import type { PopupTakeover } from '../../../lib/deferred-popup.tsx';
 
 export type CompletenessTooltipProps = {
   /** One line per mark, in the marks' order. */

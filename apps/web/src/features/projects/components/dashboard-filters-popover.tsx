@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Popover, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
-import { type PopupTakeover, usePopupTakeover } from '../../../lib/deferred-component.tsx';
+import { type PopupTakeover, usePopupTakeover } from '../../../lib/deferred-popup.tsx';
 import { useDashboardFiltersStore } from '../../../stores/dashboard-store.ts';
 import { countFiltersOff, DASHBOARD_FILTER_GROUPS } from '../lib/dashboard-filters.ts';
 import { FiltersButton } from './filters-button.tsx';

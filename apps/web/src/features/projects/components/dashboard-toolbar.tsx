@@ -1,5 +1,5 @@
 import { Group, NativeSelect } from '@mantine/core';
-import { deferredPopup } from '../../../lib/deferred-component.tsx';
+import { deferredPopup } from '../../../lib/deferred-popup.tsx';
 import {
   type DashboardSort,
   useDashboardFiltersStore,

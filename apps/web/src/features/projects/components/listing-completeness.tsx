@@ -3,7 +3,7 @@ import type { ListingCompleteness as Completeness } from '@offplan/shared';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
-import { deferredPopup } from '../../../lib/deferred-component.tsx';
+import { deferredPopup } from '../../../lib/deferred-popup.tsx';
 import type { CompletenessTooltipProps } from './completeness-tooltip.tsx';
 
 /** The five things a complete listing has (issue 5), as the listings API reports them. */

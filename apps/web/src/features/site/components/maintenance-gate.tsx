@@ -1,14 +1,28 @@
-import { Anchor, Badge, Box } from '@mantine/core';
 import { isPlatformAdmin } from '@offplan/shared';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { MaintenanceScreen } from '../../../components/feedback/maintenance-screen.tsx';
+import { deferredComponent } from '../../../lib/deferred-component.tsx';
 import { sessionQueryOptions } from '../../auth/index.ts';
 import { siteQueryOptions } from '../api/site.ts';
 import { useMaintenanceSignal } from '../hooks/use-maintenance-signal.ts';
 
 export const SITE_SETTINGS_PATH = '/site-settings';
+
+// The maintenance screen and the admins' badge load only while the flag is set (issue 21): every page
+// has the gate, and almost no visit meets maintenance. The root loader waits for them when the site
+// answers in maintenance (`loadMaintenanceViews`), so the screen is there at the first paint.
+const MaintenanceScreen = deferredComponent(() =>
+  import('../../../components/feedback/maintenance-screen.tsx').then((module) => module.MaintenanceScreen),
+);
+const MaintenanceBadge = deferredComponent(() =>
+  import('./maintenance-badge.tsx').then((module) => module.MaintenanceBadge),
+);
+
+/** Loads what the gate shows during maintenance; a failed load is left to the render, which tries again. */
+export async function loadMaintenanceViews(): Promise<void> {
+  await Promise.all([MaintenanceScreen.load(), MaintenanceBadge.load()]).catch(() => undefined);
+}
 
 /**
  * During maintenance the only sign-in left open is the one on the way to the switch: opening
@@ -38,17 +52,10 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
     return (
       <>
         {children}
-        <Box pos="fixed" bottom={16} left={16} style={{ zIndex: 400 }}>
-          <Badge color="orange" variant="filled" size="lg" radius="sm">
-            {/* White on orange reads at 3:1; black at 6.9:1 (WCAG AA asks 4.5:1). */}
-            <Anchor component={Link} to={SITE_SETTINGS_PATH} c="black" fz="xs" fw={700}>
-              Maintenance mode is on
-            </Anchor>
-          </Badge>
-        </Box>
+        <MaintenanceBadge.Component />
       </>
     );
   }
   if (isAdminSignInPath(location.pathname, location.searchStr)) return children;
-  return <MaintenanceScreen />;
+  return <MaintenanceScreen.Component />;
 }
