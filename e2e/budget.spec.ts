@@ -8,13 +8,14 @@ import { describeWeight, kilobytes, measurePage, type PageWeight } from './web-w
  * fresh browser contexts against the production build; `npm run measure:web` prints the same figures
  * as medians of three.
  *
- * The ceilings are what the pages weigh now (177 KB and 209 KB, 25 Nov) plus a few KB. The dashboard
- * is under the issue's 220 KB; `/login` is not under its 150 KB yet (decision 044 says what is left),
- * and each step towards it lowers its ceiling.
+ * `/login` weighs 149 KB (28 Nov, decision 044's sixth pass: it loads no schema library), under the
+ * issue's 150 KB; its ceiling is that plus a few KB. `/dashboard` weighs 214.5 KB, under the issue's
+ * 220 KB and at the ceiling it has had since 25 Nov (it was 209 KB then; Zod and the shared schemas now
+ * come in chunks of their own instead of inside the first one): a change that grows it fails here.
  * LCP is printed, not asserted: on a shared two-core machine running two browser workers beside the
  * server it varies several-fold, so any figure tight enough to mean something would flake.
  */
-const CEILING = { login: 185 * 1024, dashboard: 215 * 1024 } as const;
+const CEILING = { login: 155 * 1024, dashboard: 215 * 1024 } as const;
 const ISSUE_TARGET = { login: 150 * 1024, dashboard: 220 * 1024 } as const;
 
 function report(label: string, weight: PageWeight, target: number, testInfo: TestInfo) {
