@@ -39,17 +39,32 @@ async function signInToFrame(page: Page, email: string): Promise<void> {
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-/** The sidebar's internal navigation links as [label, path]. */
+/**
+ * The sidebar's internal navigation links as [label, path], once the sidebar has stopped changing.
+ * Each read takes every label with its own link in one go: reading them link by link paired one link's
+ * label with the next one's path when an item came in meanwhile (a CI run under load: 'Listing
+ * Performance → /users').
+ */
 async function navLinks(page: Page): Promise<Array<[string, string]>> {
   const links = sidebar(page).getByTestId('navigation-links').locator('a[href^="/"]:not([target])');
   await expect(links.first()).toBeVisible();
-  const result: Array<[string, string]> = [];
-  for (const link of await links.all()) {
-    const href = (await link.getAttribute('href')) ?? '';
-    const label = ((await link.textContent()) ?? '').trim();
-    result.push([label, href]);
-  }
-  return result;
+  const read = () =>
+    links.evaluateAll((anchors) =>
+      anchors.map((anchor): [string, string] => [
+        (anchor.textContent ?? '').trim(),
+        anchor.getAttribute('href') ?? '',
+      ]),
+    );
+  let previous = JSON.stringify(await read());
+  await expect
+    .poll(async () => {
+      const current = JSON.stringify(await read());
+      const settled = current === previous;
+      previous = current;
+      return settled;
+    })
+    .toBe(true);
+  return JSON.parse(previous) as Array<[string, string]>;
 }
 
 const firstSegment = (path: string) => path.split(/[?#]/)[0]?.split('/').find(Boolean) ?? '';
