@@ -5,9 +5,10 @@ import { mountApiDocs } from './lib/api-docs.ts';
 import type { AppDeps } from './lib/context.ts';
 import type { EdgeRoute } from './lib/edge.ts';
 import { AppError, errorBody } from './lib/errors.ts';
+import { pageAnswersFrom } from './lib/page-answers.ts';
 import { mountUploads } from './lib/profile-photo.ts';
 import { createRouter } from './lib/router.ts';
-import { mountStaticWeb } from './lib/static-web.ts';
+import { defaultStaticWebFolders, mountStaticWeb, type StaticWebFolders } from './lib/static-web.ts';
 import { jsonBody } from './middlewares/guards.ts';
 import { requestContext } from './middlewares/request-context.ts';
 import { imageOriginsOf, securityHeaders } from './middlewares/security-headers.ts';
@@ -77,7 +78,14 @@ export function edgeRoutes(deps: AppDeps, authSecret: string): EdgeRoute[] {
   return [livenessProbe, cachedListingPages(deps, authSecret)];
 }
 
-export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
+export type CreateAppOptions = {
+  /** Serve the built web app for paths outside the API (off in most tests). */
+  serveWeb?: boolean;
+  /** Where the web app's build and the demo media are, when not where a checkout has them (tests). */
+  webFolders?: StaticWebFolders;
+};
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = createRouter();
 
   // First, so a request's time includes every middleware; labelled by the route that answered.
@@ -144,7 +152,10 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   mountUploads(app, deps.settings.dataDir);
   // Legacy GET /projects/{id} (spec §7): before the web app's fallback, which serves /projects/{id}/summary.
   app.route('/', legacyProjectRouter);
-  if (options.serveWeb !== false) mountStaticWeb(app);
+  if (options.serveWeb !== false) {
+    // A signed-in page comes with the answers to its first calls, asked of this app (decision 048).
+    mountStaticWeb(app, options.webFolders ?? defaultStaticWebFolders, { pageAnswers: pageAnswersFrom(app) });
+  }
 
   app.notFound((c) =>
     c.json(errorBody(ERROR_CODES.notFound, 'Not found.', undefined, c.get('requestId')), 404),

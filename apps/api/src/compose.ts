@@ -1,4 +1,4 @@
-import { createApp } from './app.ts';
+import { type CreateAppOptions, createApp } from './app.ts';
 import { createAuth } from './auth.ts';
 import type { Database } from './db/client.ts';
 import { defaultMigrationsFolder } from './db/migrate.ts';
@@ -15,9 +15,7 @@ import { listQueues } from './modules/scheduled-tasks/scheduled-tasks.repository
 export type ComposeOptions = {
   /** The process's logger when it already has one (the server logs while it opens the database). */
   logger?: Logger;
-  /** Serve the built web app for paths outside the API (off in tests). */
-  serveWeb?: boolean;
-};
+} & CreateAppOptions;
 
 /**
  * The one composition of the portal over an opened, migrated database: job queue and outbox, workers,
@@ -57,7 +55,8 @@ export async function composeApp(settings: Settings, database: Database, options
     migrationsFolder: defaultMigrationsFolder,
     lifecycle: { draining: false },
   };
-  const app = createApp(deps, options.serveWeb === undefined ? {} : { serveWeb: options.serveWeb });
+  const { logger: _logger, ...appOptions } = options;
+  const app = createApp(deps, appOptions);
   const close = ({ graceful = true, timeout = 2000 }: { graceful?: boolean; timeout?: number } = {}) =>
     queue.stop({ graceful, timeout });
   return { app, deps, close };

@@ -209,3 +209,9 @@ export const API_PATHS = {
   analyticsConfig: '/api/analytics/config',
   analyticsBatch: '/api/analytics/batch',
 } as const;
+
+/**
+ * The id of the JSON element in which the server sends a signed-in page the answers to its first GETs
+ * (decision 048): written by the API (lib/page-answers.ts), read once by the web app (lib/page-answers.ts).
+ */
+export const PAGE_ANSWERS_ELEMENT_ID = 'page-answers';

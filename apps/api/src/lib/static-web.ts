@@ -7,6 +7,7 @@ import type { Context, Env, Hono, Schema } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
+import { type PageAnswers, pageAnswersElement } from './page-answers.ts';
 
 /** Finds a folder of the repository from here, in the sources (src/lib) and in the bundle (dist). */
 function findUp(relative: string): string | undefined {
@@ -120,8 +121,38 @@ function loadIndexHtml(root: string) {
           gzip: new Uint8Array(gzipSync(identity, { level: 9 })),
         }
       : {};
-  return { identity, compressed, available: ENCODINGS.map((e) => e.name).filter((e) => compressed[e]) };
+  const text = Buffer.from(identity).toString('utf8');
+  // Where a page's answers go: the end of the head, read before the (deferred) module scripts run.
+  const answersAt = text.indexOf('</head>');
+  return {
+    identity,
+    compressed,
+    available: ENCODINGS.map((e) => e.name).filter((e) => compressed[e]),
+    withAnswers: (answers: PageAnswers) =>
+      answersAt < 0 ? text : text.slice(0, answersAt) + pageAnswersElement(answers) + text.slice(answersAt),
+  };
 }
+
+/**
+ * A page made for one request (index.html with its answers) is compressed as it is sent: brotli at a
+ * quality that costs well under a millisecond for a few kilobytes, gzip for clients without it.
+ */
+function compressedNow(html: string, encoding: Encoding): Uint8Array<ArrayBuffer> {
+  const bytes = Buffer.from(html, 'utf8');
+  return new Uint8Array(
+    encoding === 'br'
+      ? brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(bytes, { level: 6 }),
+  );
+}
+
+export type StaticWebOptions = {
+  /**
+   * The answers to send inside a page for this request (lib/page-answers.ts, decision 048), or
+   * undefined for the plain index.html.
+   */
+  pageAnswers?: (c: Context) => Promise<PageAnswers | undefined>;
+};
 
 /**
  * Serves demo media, the built web app (hashed assets cached for a year; files sent pre-compressed
@@ -132,6 +163,7 @@ function loadIndexHtml(root: string) {
 export function mountStaticWeb<E extends Env, S extends Schema, B extends string>(
   app: Hono<E, S, B>,
   folders: StaticWebFolders = defaultStaticWebFolders,
+  options: StaticWebOptions = {},
 ) {
   for (const [from, to] of Object.entries(PERMANENT_WEB_REDIRECTS)) {
     app.get(from, (c) => {
@@ -156,7 +188,9 @@ export function mountStaticWeb<E extends Env, S extends Schema, B extends string
   const root = path.resolve(folders.webDistDir);
   const index = loadIndexHtml(root);
 
-  const sendIndex = (c: Context) => {
+  const sendIndex = async (c: Context) => {
+    const answers = await options.pageAnswers?.(c);
+    if (answers) return sendPageWithAnswers(c, answers);
     c.header('Cache-Control', 'no-cache');
     if (index.available.length) c.header('Vary', 'Accept-Encoding', { append: true });
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'), index.available);
@@ -164,6 +198,17 @@ export function mountStaticWeb<E extends Env, S extends Schema, B extends string
     if (encoding && body) c.header('Content-Encoding', encoding);
     c.header('Content-Type', HTML);
     return c.body(body ?? index.identity, 200);
+  };
+
+  const sendPageWithAnswers = (c: Context, answers: PageAnswers) => {
+    // One person's data: never kept by a shared cache, nor on the browser's disk.
+    c.header('Cache-Control', 'private, no-store');
+    c.header('Vary', 'Accept-Encoding', { append: true });
+    const html = index.withAnswers(answers);
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
+    if (encoding) c.header('Content-Encoding', encoding);
+    c.header('Content-Type', HTML);
+    return c.body(encoding ? compressedNow(html, encoding) : html, 200);
   };
 
   const sendFile = async (c: Context, file: string) => {

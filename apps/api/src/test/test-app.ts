@@ -18,6 +18,7 @@ import { composeApp } from '../compose.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { parseSettings, type Settings } from '../env.ts';
+import type { StaticWebFolders } from '../lib/static-web.ts';
 import { signIn as signInWithHeaders, TEST_PASSWORD } from './sessions.ts';
 
 export { TEST_PASSWORD } from './sessions.ts';
@@ -147,7 +148,14 @@ export async function buildApp(database: Database, settings: Settings) {
   return { app, auth: deps.auth, deps };
 }
 
-export async function createTestApp(env: Record<string, string> = {}) {
+/**
+ * `web` serves a web build from the given folders as the server does (decision 048's pages), instead
+ * of no web app at all.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { web?: StaticWebFolders } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'offplan-test-'));
   const settings = parseSettings({
     NODE_ENV: 'test',
@@ -160,7 +168,11 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...env,
   });
   const database = await openTestDatabase();
-  const { app, deps, close: stopJobs } = await composeApp(settings, database, { serveWeb: false });
+  const {
+    app,
+    deps,
+    close: stopJobs,
+  } = await composeApp(settings, database, options.web ? { webFolders: options.web } : { serveWeb: false });
   const { auth } = deps;
   let requestCount = 0;
 

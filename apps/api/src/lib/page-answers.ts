@@ -1,0 +1,65 @@
+import { API_PATHS, isPlatformAdmin, PAGE_ANSWERS_ELEMENT_ID } from '@offplan/shared';
+import type { Context, Env } from 'hono';
+
+/**
+ * The answers to a signed-in page's first calls, sent inside its HTML (decision 048): path → the JSON
+ * body that a GET of that path answered 200 for this request's session.
+ */
+export type PageAnswers = Record<string, unknown>;
+
+/** What asks the app's own routes: the Hono app (its `request`), never a second HTTP connection. */
+type InProcess = {
+  request: (input: URL, init: RequestInit, env: Env['Bindings']) => Response | Promise<Response>;
+};
+
+/** Request headers that describe the page's own answer, not a JSON call's. */
+const PAGE_ONLY_HEADERS = ['accept-encoding', 'if-none-match', 'if-modified-since', 'range'];
+
+/**
+ * Asks, in-process and through the whole app (its middleware, guards and handlers, so the answers and
+ * the checks are the calls' own), the GETs every signed-in page starts with: the session, and for a
+ * portal user the account state the frame's navigation and the dashboard read. Undefined without a
+ * session, so a signed-out visitor still gets the static, pre-compressed index.html.
+ *
+ * Only a plain 200 goes into the page: an answer that sets a cookie (a session being refreshed or
+ * ended) or refuses is left for the browser to ask for itself, which then gets it as it would have.
+ */
+export function pageAnswersFrom(app: InProcess) {
+  return async (c: Context): Promise<PageAnswers | undefined> => {
+    if (c.req.method !== 'GET' || !c.req.header('cookie')) return undefined;
+    const headers = new Headers(c.req.raw.headers);
+    for (const name of PAGE_ONLY_HEADERS) headers.delete(name);
+    headers.set('accept', 'application/json');
+    // The calls' log lines carry the page's request id, so one page load reads as one in the log.
+    const requestId = c.get('requestId');
+    if (typeof requestId === 'string') headers.set('x-request-id', requestId);
+    // The socket, for the client's address (rate limits, logs); never Node's response: the calls'
+    // middleware would write their headers onto the page's answer.
+    const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+    const env = incoming ? { incoming } : {};
+    const ask = async (path: string): Promise<unknown> => {
+      const answer = await app.request(new URL(path, c.req.url), { headers }, env);
+      if (answer.status !== 200 || answer.headers.has('set-cookie')) return undefined;
+      return answer.json();
+    };
+
+    const session = (await ask(API_PATHS.auth.getSession)) as { user?: { role?: string | null } } | null;
+    if (!session?.user) return undefined;
+    const answers: PageAnswers = { [API_PATHS.auth.getSession]: session };
+    // Admins have no account state (spec §7 refuses them); the web app does not ask for it either.
+    if (!isPlatformAdmin(session.user)) {
+      const account = await ask(API_PATHS.userProjects);
+      if (account !== undefined) answers[API_PATHS.userProjects] = account;
+    }
+    return answers;
+  };
+}
+
+/**
+ * The answers as a JSON data block. `<` is written as `\u003c`, so no text in an answer (a project
+ * title holding `</script>`) can end the element or open a comment: the HTML parser only ever sees JSON.
+ */
+export function pageAnswersElement(answers: PageAnswers): string {
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${json}</script>`;
+}
