@@ -1,4 +1,4 @@
-import { DEMO, emailInput, expect, signIn, submitSignIn, test } from './fixtures.ts';
+import { DEMO, emailInput, expect, signIn, submitSignIn, test, withoutPageAnswers } from './fixtures.ts';
 
 test('a signed-out visit to a protected page goes to /login with a redirect, and back there after sign-in', async ({
   page,
@@ -75,7 +75,9 @@ test('a call refused with EMAIL_NOT_VERIFIED goes to /verify-email', async ({ pa
   allowConsoleErrors(/status of 403 .*\/api\/user-projects/);
   await signIn(page, DEMO.developer);
   await expect(page).toHaveURL('/dashboard');
-  // The server would refuse once the account's email is no longer verified (stood in for here).
+  // The server would refuse once the account's email is no longer verified (stood in for here); it
+  // then sends the page without the account state (decision 048), and the app's own call is refused.
+  await withoutPageAnswers(page);
   await page.route('**/api/user-projects', (route) =>
     route.fulfill({
       status: 403,

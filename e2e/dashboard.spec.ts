@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { DEMO, expect, signIn, test, withoutPageAnswers } from './fixtures.ts';
 
 type UserProjects = { output: { projects: { title: string }[] } };
 
@@ -80,6 +80,8 @@ test('on a phone the dashboard does not move when its projects and then its key 
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, DEMO.developer);
+  // The projects as they come when not sent with the page (decision 048), or after a client-side visit.
+  await withoutPageAnswers(page);
   await answerLate(page, '**/api/user-projects', 800);
   await answerLate(page, '**/api/reporting/listing-performance?*', 1600);
   await page.addInitScript(() => {
@@ -102,6 +104,8 @@ test('on a phone the dashboard does not move when its projects and then its key 
   // The loading state is replaced by new elements, which the layout-shift API does not count as
   // moving: so the heading's place is compared before and after.
   const heading = page.getByRole('heading', { name: 'Your projects' });
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Loading projects' })).toBeVisible();
   const headingWhileLoading = await heading.boundingBox();
   await expect(page.getByRole('region', { name: 'Loading projects' })).toBeHidden();
   expect((await heading.boundingBox())?.y, 'the heading stays where it was while loading').toBeCloseTo(
@@ -117,4 +121,32 @@ test('on a phone the dashboard does not move when its projects and then its key 
   // thousandths in all); figures arriving in placeholders of the wrong height moved the cards 0.083.
   const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
   expect(total, `layout shifts while the dashboard loaded: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+});
+
+test('a signed-in page comes with its session and projects: the dashboard asks for neither, and after /logout the sign-in page asks', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.developer);
+  // The dashboard the sign-in went to asks for both itself (no page came with it): let it finish.
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/auth/get-session' || pathname === '/api/user-projects') asked.push(pathname);
+  });
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Live/ }),
+  ).toBeVisible();
+  expect(asked, 'calls answered inside the page are not asked again').toEqual([]);
+
+  // /logout is a first page too: the session it was sent with must not be read after the sign-out.
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login?redirect=%2Fdashboard');
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEMO_PASSWORD } from '@offplan/shared';
+import { DEMO_PASSWORD, PAGE_ANSWERS_ELEMENT_ID } from '@offplan/shared';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 
 export const DEMO = {
@@ -112,4 +112,26 @@ export async function submitSignIn(page: Page, email: string, password = DEMO_PA
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await submitSignIn(page, email, password);
   await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/**
+ * From now on, the page's HTML comes without the answers the server sends inside a signed-in page
+ * (decision 048): the app asks for its session and account state itself, so a test can delay or
+ * refuse those calls, as when the server would not have answered them with the page.
+ */
+export async function withoutPageAnswers(page: Page): Promise<void> {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        new RegExp(`<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">[^<]*</script>`),
+        '',
+      );
+      // The body is sent as text now: the length and encoding of the server's answer no longer apply.
+      const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+      return route.fulfill({ status: response.status(), headers, body: html });
+    },
+  );
 }

@@ -36,6 +36,17 @@ function nextUserProjects(page: Page): Promise<UserProjects['output']> {
     .then(async (response) => ((await response.json()) as UserProjects).output);
 }
 
+/**
+ * Reloads the page and returns the account state it was loaded with: sent inside the page (decision
+ * 048), so read from the same call with the same session.
+ */
+async function reloadWithAccount(page: Page): Promise<UserProjects['output']> {
+  await page.reload();
+  const response = await page.request.get('/api/user-projects');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as UserProjects).output;
+}
+
 type Person = { email: string; id: string; name: string; api: APIRequestContext };
 
 /** A portal user made by the real calls (invited, activated, job role chosen), optionally in an organisation. */
@@ -160,9 +171,7 @@ test('the developer filters the dashboard by sales status and the filter persist
   if (remaining > 0) await expect(cards.first().getByTestId('listing-completeness')).toBeVisible();
   expect(listingCalls).toEqual([]);
 
-  const reloaded = nextUserProjects(page);
-  await page.reload();
-  const after = (await reloaded).projects;
+  const after = (await reloadWithAccount(page)).projects;
   await expect(cards).toHaveCount(after.filter((project) => project.salesStatus !== status).length);
   await page.getByRole('button', { name: /Filters/ }).click();
   await expect(page.getByRole('checkbox', { name: label, exact: true })).not.toBeChecked();
@@ -295,9 +304,7 @@ test("the owner approves an access request and the requester's counts update", a
   await ownerContext.close();
 
   // The requester's counts follow: nothing awaits access, and the project is theirs.
-  const refreshed = nextUserProjects(page);
-  await page.reload();
-  expect((await refreshed).projectIds).toContain(project.id);
+  expect((await reloadWithAccount(page)).projectIds).toContain(project.id);
   await expect(navItem(page, /^Awaiting Access/)).toHaveCount(0);
   await expect(navItem(page, /^Dashboard$/)).toBeVisible();
   await expect(page.getByTestId('project-card').filter({ hasText: project.title })).toBeVisible();

@@ -10,6 +10,7 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrandedMantineProvider } from './features/site/components/branded-mantine-provider.tsx';
 import { startAnalytics } from './lib/analytics/start.ts';
+import { dropPageAnswers } from './lib/page-answers.ts';
 import { queryClient } from './lib/query-client.ts';
 import { useToastsInUse } from './lib/toast-host.ts';
 import { createAppRouter, installAccessErrorHandlers } from './router.tsx';
@@ -34,6 +35,11 @@ function ToastContainer() {
 
 const router = createAppRouter({ queryClient });
 installAccessErrorHandlers(router, queryClient);
+// Decision 048: the answers sent with the page serve its first load only; later reads ask the server.
+const stopDroppingAnswers = router.subscribe('onResolved', () => {
+  dropPageAnswers();
+  stopDroppingAnswers();
+});
 // Issue 21: the landing page's route chunks load now, beside its session and site calls; the router
 // would ask for each only once its guards have answered. A failure here is retried by the router.
 const [landingRoutes] = router.getMatchedRoutes(window.location.pathname);

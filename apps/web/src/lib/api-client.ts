@@ -5,6 +5,7 @@ import {
   sessionRequiredRedirectFor,
   VERIFY_EMAIL_PATH,
 } from '@offplan/shared';
+import { takePageAnswer } from './page-answers.ts';
 
 /** Codes the client invents for failures that never reached (or never came back from) the API. */
 export const CLIENT_ERROR_CODES = {
@@ -264,9 +265,13 @@ export async function apiRequest<TSchema extends AnswerSchema>(
     signal: options.signal,
   };
 
-  const answer = options.onUploadProgress
-    ? await sendWithXhr(request, options.onUploadProgress)
-    : await sendWithFetch(request);
+  // A GET the server already answered inside the page (decision 048) is not asked again.
+  const sentWithPage = request.method === 'GET' ? takePageAnswer(url.pathname + url.search) : undefined;
+  const answer: RawAnswer = sentWithPage
+    ? { status: 200, ok: true, body: sentWithPage.body }
+    : options.onUploadProgress
+      ? await sendWithXhr(request, options.onUploadProgress)
+      : await sendWithFetch(request);
   if (!answer.ok) {
     const error = toApiClientError(answer.status, answer.body);
     reportAccessError(error);

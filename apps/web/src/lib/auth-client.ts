@@ -1,5 +1,6 @@
-import { AUTH_BASE_PATH, type AuthSession } from '@offplan/shared';
+import { API_PATHS, AUTH_BASE_PATH, type AuthSession } from '@offplan/shared';
 import { ApiClientError, CLIENT_ERROR_CODES, networkError, toApiClientError } from './api-client.ts';
+import { takePageAnswer } from './page-answers.ts';
 
 /** Mirrors apps/api/src/auth.ts `user.additionalFields` (only what the client reads). */
 const userAdditionalFields = {
@@ -81,9 +82,29 @@ async function call(request: () => Promise<BetterFetchResult>): Promise<unknown>
  * route guards never wait for the auth client to load first.
  */
 export async function fetchSession(): Promise<AuthSession | null> {
+  // The page's own copy when the server sent one with it (decision 048), checked as an answer is.
+  const sentWithPage = takePageAnswer(API_PATHS.auth.getSession);
+  const data = sentWithPage ? sentWithPage.body : await askForSession();
+  if (data === null) return null;
+  // Only a signed-in answer needs the schema (and Zod): the sign-in page's visitor never loads it.
+  const { authSessionSchema } = await import('./session-schema.ts');
+  const parsed = authSessionSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiClientError({
+      status: 200,
+      code: CLIENT_ERROR_CODES.invalidResponse,
+      message: 'Your session could not be read. Please sign in again.',
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/** GET /api/auth/get-session: the body (null signed out, undefined when not JSON), or the call's error. */
+async function askForSession(): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(new URL(`${AUTH_BASE_PATH}/get-session`, window.location.origin), {
+    response = await fetch(new URL(API_PATHS.auth.getSession, window.location.origin), {
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
     });
@@ -98,19 +119,7 @@ export async function fetchSession(): Promise<AuthSession | null> {
     data = undefined;
   }
   if (!response.ok) throw toApiClientError(response.status, data);
-  if (data === null) return null;
-  // Only a signed-in answer needs the schema (and Zod): the sign-in page's visitor never loads it.
-  const { authSessionSchema } = await import('./session-schema.ts');
-  const parsed = authSessionSchema.safeParse(data);
-  if (!parsed.success) {
-    throw new ApiClientError({
-      status: 200,
-      code: CLIENT_ERROR_CODES.invalidResponse,
-      message: 'Your session could not be read. Please sign in again.',
-      cause: parsed.error,
-    });
-  }
-  return parsed.data;
+  return data;
 }
 
 /**
