@@ -19,6 +19,7 @@ export * from './leads.ts';
 export * from './leads-query.ts';
 export * from './listings.ts';
 export * from './messages.ts';
+export * from './notification-rules.ts';
 export * from './notifications.ts';
 export * from './organisation.ts';
 export * from './organisation-invitations.ts';

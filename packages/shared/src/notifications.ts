@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { IN_APP_MESSAGES } from './constants.ts';
-import { ERROR_CODES } from './error-codes.ts';
+import { isSafeMessageLink, isSafeMessageThumbnail, NOTIFICATION_IDS_MAX } from './notification-rules.ts';
 import { multilineText, text } from './text.ts';
 
-/** Header carrying the notification token of POST /api/notifications/token (spec §7 "token header"). */
-export const NOTIFICATION_TOKEN_HEADER = 'x-notification-token';
-/** Error code of a missing, forged or expired notification token (not a lost session: no sign-in redirect). */
-export const NOTIFICATION_TOKEN_INVALID = ERROR_CODES.notificationTokenInvalid;
+// The token header and error code, the link rules and the stream's events are notification-rules.ts
+// (no Zod: the frame's bell reads them on every signed-in page, decision 044).
 
 export const IN_APP_TRIGGERS = ['immediate', 'never'] as const;
 export type InAppTrigger = (typeof IN_APP_TRIGGERS)[number];
@@ -43,20 +41,11 @@ export const notificationsResponseSchema = z.object({ notifications: z.array(not
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
 /** Open and read tracking take the ids of the messages shown (the bell shows 10); click takes one. */
-export const NOTIFICATION_IDS_MAX = 50;
 export const notificationIdsSchema = z.strictObject({
   messageIds: z.array(text().min(1).max(100)).min(1).max(NOTIFICATION_IDS_MAX),
 });
 export const notificationClickSchema = z.strictObject({ messageId: text().min(1).max(100) });
 export const notificationTrackResponseSchema = z.object({ recorded: z.number().int() });
-
-/** A path inside the portal: `/…`, but not `//host` or `/\host`, which browsers read as another site. */
-const PORTAL_PATH = /^\/(?![/\\])/;
-/** A link the bell and pop-ups may follow: http(s), or a path inside the portal. */
-export const isSafeMessageLink = (value: string) => /^https?:\/\//i.test(value) || PORTAL_PATH.test(value);
-/** A thumbnail: https, or a path inside the portal. */
-export const isSafeMessageThumbnail = (value: string) =>
-  /^https:\/\//i.test(value) || PORTAL_PATH.test(value);
 
 const safeLink = text().trim().max(2000).refine(isSafeMessageLink, 'must be an http(s) link or a path');
 /** Empty fields are left out by the client; the schema takes them absent or null. */
@@ -121,11 +110,7 @@ export const messageOrganisationsResponseSchema = z.object({
   items: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 
-/**
- * The events of the notification stream: a message was retracted (`data`: `{messageId}`), or
- * announcements may have been missed (the server's listening connection came back): read the list again.
- */
-export const NOTIFICATION_STREAM_EVENTS = { retracted: 'message-retracted', resync: 'resync' } as const;
+/** A `message-retracted` event's data (NOTIFICATION_STREAM_EVENTS; read by hand in the web app). */
 export const notificationRetractedEventSchema = z.object({ messageId: z.string() });
 
 export const messageIdParamsSchema = z.object({ messageId: text().min(1).max(100) });

@@ -9,7 +9,16 @@ import {
   removeAdminMagicToken,
   showsReturnToAdmin,
 } from '../admin-magic-token.ts';
-import { signOutImpersonatedUser } from '../api/impersonation.ts';
+
+/**
+ * The sign-out of impersonation.ts, loaded on the press: that module brings Zod and the accounts
+ * schemas, and this hook is in the frame on every signed-in page's first paint (decision 044). Never
+ * fails, as that sign-out does: /connect restores the admin's session either way.
+ */
+async function signOutImpersonatedUser(): Promise<void> {
+  const impersonation = await import('../api/impersonation.ts').catch(() => null);
+  await impersonation?.signOutImpersonatedUser();
+}
 
 export type ReturnToAdminOptions = {
   isAdmin: boolean;

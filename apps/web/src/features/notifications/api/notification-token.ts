@@ -1,4 +1,4 @@
-import { API_PATHS, NOTIFICATION_TOKEN_LIFETIME_MS, notificationTokenResponseSchema } from '@offplan/shared';
+import { API_PATHS, NOTIFICATION_TOKEN_LIFETIME_MS } from '@offplan/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Local-storage key of the cached notification token (spec §3). */
@@ -68,7 +68,8 @@ export async function requestNotificationToken(email: string, signal?: AbortSign
   const { token } = await apiRequest(API_PATHS.notificationToken, {
     method: 'POST',
     body: { data: { email } },
-    schema: notificationTokenResponseSchema,
+    // Loaded beside the call, not with the frame (decision 044).
+    schema: import('./notification-schemas.ts').then((schemas) => schemas.notificationTokenResponseSchema),
     ...(signal ? { signal } : {}),
   });
   return token;

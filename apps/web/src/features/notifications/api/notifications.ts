@@ -4,12 +4,13 @@ import {
   NOTIFICATION_TOKEN_HEADER,
   NOTIFICATION_TOKEN_INVALID,
   type Notification,
-  notificationsResponseSchema,
-  notificationTrackResponseSchema,
 } from '@offplan/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiClientError, apiRequest } from '../../../lib/api-client.ts';
 import { forgetNotificationToken, getNotificationToken } from './notification-token.ts';
+
+/** The answers' schemas load beside the call, not with the frame (decision 044). */
+const notificationSchemas = () => import('./notification-schemas.ts');
 
 export const notificationsQueryKey = (email: string) => ['notifications', email.toLowerCase()] as const;
 
@@ -17,7 +18,7 @@ export const notificationsQueryKey = (email: string) => ['notifications', email.
 async function getNotifications(email: string, token: string, signal?: AbortSignal) {
   const answer = await apiRequest(API_PATHS.notifications(email), {
     headers: { [NOTIFICATION_TOKEN_HEADER]: token },
-    schema: notificationsResponseSchema,
+    schema: notificationSchemas().then((schemas) => schemas.notificationsResponseSchema),
     ...(signal ? { signal } : {}),
   });
   return answer.notifications;
@@ -74,7 +75,7 @@ export async function trackNotifications(event: TrackEvent, messageIds: string[]
         event === 'click'
           ? { messageId: messageIds[0] }
           : { messageIds: messageIds.slice(0, NOTIFICATION_IDS_MAX) },
-      schema: notificationTrackResponseSchema,
+      schema: notificationSchemas().then((schemas) => schemas.notificationTrackResponseSchema),
     });
   } catch (error) {
     console.warn(`[notifications] ${event} not recorded:`, error);

@@ -2,7 +2,7 @@ import {
   IN_APP_MESSAGE_API_PATHS,
   NOTIFICATION_STREAM_EVENTS,
   type Notification,
-  notificationRetractedEventSchema,
+  notificationRetractedEventCheck,
 } from '@offplan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -26,7 +26,9 @@ export function useNotificationEvents(email: string | null | undefined): boolean
     source.onopen = () => setOpen(true);
     source.onerror = () => setOpen(false);
     source.addEventListener(NOTIFICATION_STREAM_EVENTS.retracted, (event) => {
-      const parsed = notificationRetractedEventSchema.safeParse(JSON.parse((event as MessageEvent).data));
+      // Read by hand (notification-rules.ts, held to notificationRetractedEventSchema by its test):
+      // the bell opens the stream on every signed-in page, which loads no schema library then.
+      const parsed = notificationRetractedEventCheck.safeParse(JSON.parse((event as MessageEvent).data));
       if (!parsed.success) return;
       queryClient.setQueryData<Notification[]>(key, (old) =>
         old?.filter((message) => message.messageId !== parsed.data.messageId),

@@ -3,20 +3,21 @@ import {
   PROJECT_SEARCH_MAX_PER_PAGE,
   type ProjectSearchItem,
   type ProjectSearchRequestInput,
-  projectLookupResponseSchema,
-  projectSearchResponseSchema,
 } from '@offplan/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const projectsQueryKey = ['projects'] as const;
 
+/** The answers' schemas load beside the call, not with the dashboard (decision 044). */
+const searchSchemas = () => import('./project-search-schemas.ts');
+
 /** POST /api/projects/search (spec §7). */
 export function searchProjects(body: ProjectSearchRequestInput, signal?: AbortSignal) {
   return apiRequest(PROJECT_API_PATHS.search, {
     method: 'POST',
     body,
-    schema: projectSearchResponseSchema,
+    schema: searchSchemas().then((schemas) => schemas.projectSearchResponseSchema),
     ...(signal ? { signal } : {}),
   });
 }
@@ -63,7 +64,7 @@ export function useProjectLookup(q: string) {
     queryFn: ({ signal }) =>
       apiRequest(PROJECT_API_PATHS.lookup, {
         query: { q: query, limit: 10 },
-        schema: projectLookupResponseSchema,
+        schema: searchSchemas().then((schemas) => schemas.projectLookupResponseSchema),
         signal,
       }),
     enabled: query.length >= 2,

@@ -1,14 +1,11 @@
-import {
-  API_PATHS,
-  type BuyerFeedbackQuery,
-  buyerFeedbackAnswerSchema,
-  type ListingPerformanceQuery,
-  listingPerformanceAnswerSchema,
-} from '@offplan/shared';
+import { API_PATHS, type BuyerFeedbackQuery, type ListingPerformanceQuery } from '@offplan/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const reportingQueryKey = ['reporting'] as const;
+
+/** The answers' schemas load beside the call, not with the dashboard's key figures (decision 044). */
+const reportingSchemas = () => import('./reporting-schemas.ts');
 
 type QueryString = Record<string, string | number | undefined>;
 
@@ -31,7 +28,7 @@ export function listingPerformanceQueryOptions(query: ListingPerformanceQuery) {
     queryFn: ({ signal }) =>
       apiRequest(API_PATHS.reportListingPerformance, {
         query: params,
-        schema: listingPerformanceAnswerSchema,
+        schema: reportingSchemas().then((schemas) => schemas.listingPerformanceAnswerSchema),
         signal,
       }),
   });
@@ -47,6 +44,10 @@ export function buyerFeedbackQueryOptions(query: BuyerFeedbackQuery) {
   return queryOptions({
     queryKey: [...reportingQueryKey, 'buyer-feedback', params] as const,
     queryFn: ({ signal }) =>
-      apiRequest(API_PATHS.reportBuyerFeedback, { query: params, schema: buyerFeedbackAnswerSchema, signal }),
+      apiRequest(API_PATHS.reportBuyerFeedback, {
+        query: params,
+        schema: reportingSchemas().then((schemas) => schemas.buyerFeedbackAnswerSchema),
+        signal,
+      }),
   });
 }
