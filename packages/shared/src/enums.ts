@@ -1,4 +1,4 @@
-import type { PerformanceFigure } from './reporting.ts';
+import type { PerformanceFigure } from './reporting-answers.ts';
 
 /** Enumerations of spec §3, each with its labels where the spec gives them. */
 

@@ -11,6 +11,9 @@ export const NOTIFICATION_TOKEN_HEADER = 'x-notification-token';
 /** Error code of a missing, forged or expired notification token (not a lost session: no sign-in redirect). */
 export const NOTIFICATION_TOKEN_INVALID = ERROR_CODES.notificationTokenInvalid;
 
+export const IN_APP_TRIGGERS = ['immediate', 'never'] as const;
+export type InAppTrigger = (typeof IN_APP_TRIGGERS)[number];
+
 /** Open and read tracking take the ids of the messages shown (the bell shows 10); click takes one. */
 export const NOTIFICATION_IDS_MAX = 50;
 

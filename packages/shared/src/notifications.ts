@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { IN_APP_MESSAGES } from './constants.ts';
-import { isSafeMessageLink, isSafeMessageThumbnail, NOTIFICATION_IDS_MAX } from './notification-rules.ts';
+import {
+  IN_APP_TRIGGERS,
+  isSafeMessageLink,
+  isSafeMessageThumbnail,
+  NOTIFICATION_IDS_MAX,
+} from './notification-rules.ts';
 import { multilineText, text } from './text.ts';
 
-// The token header and error code, the link rules and the stream's events are notification-rules.ts
-// (no Zod: the frame's bell reads them on every signed-in page, decision 044).
+// The token header and error code, the link rules, the triggers and the stream's events are
+// notification-rules.ts (no Zod), the bell's answers notification-answers.ts: the frame reads them on
+// every signed-in page (decision 044).
 
-export const IN_APP_TRIGGERS = ['immediate', 'never'] as const;
-export type InAppTrigger = (typeof IN_APP_TRIGGERS)[number];
 export type InAppPosition = (typeof IN_APP_MESSAGES.positions)[number];
 export const IN_APP_AUDIENCES = ['everyone', 'organisation', 'user'] as const;
 export type InAppAudienceKind = (typeof IN_APP_AUDIENCES)[number];
@@ -17,35 +21,12 @@ const email = text().trim().toLowerCase().email('must be an email address').max(
 /** POST /api/notifications/token body (spec §7: body data.email). */
 export const notificationTokenRequestSchema = z.strictObject({ data: z.strictObject({ email }) });
 export type NotificationTokenRequest = z.infer<typeof notificationTokenRequestSchema>;
-export const notificationTokenResponseSchema = z.object({ token: z.string() });
-
-/** One in-app message as the bell and pop-ups receive it (spec §3 "Notification"). */
-export const notificationSchema = z.object({
-  messageId: z.string(),
-  campaignId: z.number().int(),
-  createdAt: z.string(),
-  read: z.boolean(),
-  customPayload: z.object({
-    title: z.string(),
-    body: z.string(),
-    cta_link: z.string().nullable(),
-    cta_label: z.string().nullable(),
-    thumbnail: z.string().nullable(),
-  }),
-  priorityLevel: z.number().int(),
-  trigger: z.enum(IN_APP_TRIGGERS),
-  position: z.enum(IN_APP_MESSAGES.positions),
-});
-export type Notification = z.infer<typeof notificationSchema>;
-export const notificationsResponseSchema = z.object({ notifications: z.array(notificationSchema) });
-export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
 /** Open and read tracking take the ids of the messages shown (the bell shows 10); click takes one. */
 export const notificationIdsSchema = z.strictObject({
   messageIds: z.array(text().min(1).max(100)).min(1).max(NOTIFICATION_IDS_MAX),
 });
 export const notificationClickSchema = z.strictObject({ messageId: text().min(1).max(100) });
-export const notificationTrackResponseSchema = z.object({ recorded: z.number().int() });
 
 const safeLink = text().trim().max(2000).refine(isSafeMessageLink, 'must be an http(s) link or a path');
 /** Empty fields are left out by the client; the schema takes them absent or null. */

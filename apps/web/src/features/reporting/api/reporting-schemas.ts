@@ -1,6 +1,6 @@
 /**
- * The two reports' answer schemas, loaded with `import()` beside each call (reporting.ts): the
- * dashboard's key figures ask for the listing performance on its first paint, and a module there may
- * not bring Zod and reporting.ts's schemas (decision 044, seventh pass).
+ * The listing-performance answer's schema (packages/shared reporting-answers.ts), loaded with
+ * `import()` beside each call (reporting.ts): the dashboard's key figures ask for it on its first
+ * paint, and a module there may not bring Zod (decision 044, seventh pass).
  */
-export { buyerFeedbackAnswerSchema, listingPerformanceAnswerSchema } from '@offplan/shared';
+export { listingPerformanceAnswerSchema } from '@offplan/shared';

@@ -4,9 +4,6 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export const reportingQueryKey = ['reporting'] as const;
 
-/** The answers' schemas load beside the call, not with the dashboard's key figures (decision 044). */
-const reportingSchemas = () => import('./reporting-schemas.ts');
-
 type QueryString = Record<string, string | number | undefined>;
 
 /** Both reports' shared parameters as the query string carries them (ids comma separated). */
@@ -28,7 +25,8 @@ export function listingPerformanceQueryOptions(query: ListingPerformanceQuery) {
     queryFn: ({ signal }) =>
       apiRequest(API_PATHS.reportListingPerformance, {
         query: params,
-        schema: reportingSchemas().then((schemas) => schemas.listingPerformanceAnswerSchema),
+        // Loaded beside the call, not with the dashboard's key figures (decision 044).
+        schema: import('./reporting-schemas.ts').then((schemas) => schemas.listingPerformanceAnswerSchema),
         signal,
       }),
   });
@@ -46,7 +44,7 @@ export function buyerFeedbackQueryOptions(query: BuyerFeedbackQuery) {
     queryFn: ({ signal }) =>
       apiRequest(API_PATHS.reportBuyerFeedback, {
         query: params,
-        schema: reportingSchemas().then((schemas) => schemas.buyerFeedbackAnswerSchema),
+        schema: import('./buyer-feedback-schema.ts').then((schemas) => schemas.buyerFeedbackAnswerSchema),
         signal,
       }),
   });
