@@ -67,12 +67,20 @@ test('an unknown route shows the not-found page', async ({ page }) => {
   await expect(page.getByText('Page not found')).toBeVisible();
 });
 
-/** Answers a path's calls only after `ms`, so the page paints its loading state first. */
-async function answerLate(page: Page, url: string, ms: number) {
+/**
+ * Holds a path's calls until `release` is called, so the page paints its loading state first however
+ * slow the machine is (a fixed delay was shorter than a loaded machine's first paint).
+ */
+async function holdAnswers(page: Page, url: string): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(url, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    await released;
     await route.continue();
   });
+  return { release };
 }
 
 test('on a phone the dashboard does not move when its projects and then its key figures arrive', async ({
@@ -82,8 +90,8 @@ test('on a phone the dashboard does not move when its projects and then its key 
   await signIn(page, DEMO.developer);
   // The projects as they come when not sent with the page (decision 048), or after a client-side visit.
   await withoutPageAnswers(page);
-  await answerLate(page, '**/api/user-projects', 800);
-  await answerLate(page, '**/api/reporting/listing-performance?*', 1600);
+  const projects = await holdAnswers(page, '**/api/user-projects');
+  const figures = await holdAnswers(page, '**/api/reporting/listing-performance?*');
   await page.addInitScript(() => {
     const shifts: { value: number; sources: string[] }[] = [];
     Object.assign(window, { layoutShifts: shifts });
@@ -105,15 +113,18 @@ test('on a phone the dashboard does not move when its projects and then its key 
   // moving: so the heading's place is compared before and after.
   const heading = page.getByRole('heading', { name: 'Your projects' });
   await expect(heading).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Loading projects' })).toBeVisible();
   const headingWhileLoading = await heading.boundingBox();
+  projects.release();
   await expect(page.getByRole('region', { name: 'Loading projects' })).toBeHidden();
   expect((await heading.boundingBox())?.y, 'the heading stays where it was while loading').toBeCloseTo(
     headingWhileLoading?.y ?? Number.NaN,
     0,
   );
-  await expect(page.getByRole('region', { name: 'Last 30 days' })).toBeVisible();
   await expect(page.getByTestId('project-card').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Loading key figures' })).toBeVisible();
+  figures.release();
+  await expect(page.getByRole('region', { name: 'Last 30 days' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Loading key figures' })).toBeHidden();
   const shifts = await page.evaluate(
     () => (window as unknown as { layoutShifts: { value: number; sources: string[] }[] }).layoutShifts,
   );
