@@ -134,6 +134,31 @@ test('on a phone the dashboard does not move when its projects and then its key 
   expect(total, `layout shifts while the dashboard loaded: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
 });
 
+test('the key figures are asked for once, though the loading view and then the page both show them', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.developer);
+  await withoutPageAnswers(page);
+  const projects = await holdAnswers(page, '**/api/user-projects');
+  const figures = await holdAnswers(page, '**/api/reporting/listing-performance?*');
+  const askedForAll: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/reporting/listing-performance' && !url.searchParams.has('projectIds'))
+      askedForAll.push(url.search);
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'Loading projects' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Loading key figures' })).toBeVisible();
+  // The figures' call is still out when the loading view gives way to the page.
+  projects.release();
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  figures.release();
+  await expect(page.getByRole('region', { name: 'Last 30 days' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(askedForAll, 'one call for the figures of every project').toHaveLength(1);
+});
+
 test('a signed-in page comes with its session and projects: the dashboard asks for neither, and after /logout the sign-in page asks', async ({
   page,
 }) => {

@@ -17,17 +17,26 @@ function rangeQuery(query: ListingPerformanceQuery | BuyerFeedbackQuery): QueryS
   };
 }
 
-/** GET /api/reporting/listing-performance for the chosen projects, range, period and filters. */
-export function listingPerformanceQueryOptions(query: ListingPerformanceQuery) {
+/**
+ * GET /api/reporting/listing-performance for the chosen projects, range, period and filters.
+ * `outlivesUnmount`: the call goes on when the last component reading it unmounts. TanStack Query
+ * cancels a call whose signal was read once nothing reads it, and asks again for the next reader: the
+ * dashboard's pending view and its page each draw the key figures, so the figures were asked for twice.
+ */
+export function listingPerformanceQueryOptions(
+  query: ListingPerformanceQuery,
+  { outlivesUnmount = false }: { outlivesUnmount?: boolean } = {},
+) {
   const params = { ...rangeQuery(query), constructionStatus: query.constructionStatus };
   return queryOptions({
     queryKey: [...reportingQueryKey, 'listing-performance', params] as const,
-    queryFn: ({ signal }) =>
+    queryFn: (context) =>
       apiRequest(API_PATHS.reportListingPerformance, {
         query: params,
         // Loaded beside the call, not with the dashboard's key figures (decision 044).
         schema: import('./reporting-schemas.ts').then((schemas) => schemas.listingPerformanceAnswerSchema),
-        signal,
+        // Reading context.signal is what makes the call cancellable: read it only when it should be.
+        signal: outlivesUnmount ? undefined : context.signal,
       }),
   });
 }

@@ -11,12 +11,16 @@ import { Sparkline } from './sparkline.tsx';
 
 /** The dashboard's period: the report's default range, by day, for every project the user sees. */
 function dashboardQuery(projectIds?: number[]) {
-  return listingPerformanceQueryOptions({
-    ...resolveRange({ startDate: null, endDate: null }),
-    period: 'DAY',
-    buyerType: 'ALL',
-    ...(projectIds ? { projectIds } : {}),
-  });
+  return listingPerformanceQueryOptions(
+    {
+      ...resolveRange({ startDate: null, endDate: null }),
+      period: 'DAY',
+      buyerType: 'ALL',
+      ...(projectIds ? { projectIds } : {}),
+    },
+    // The pending view draws these figures, then the page: one call serves both.
+    { outlivesUnmount: true },
+  );
 }
 
 const SPARKLINE_HEIGHT = 28;
