@@ -27,6 +27,7 @@ export * from './organisation-invitations.ts';
 export * from './organisation-joins.ts';
 export * from './permissions.ts';
 export * from './phone.ts';
+export * from './project-cards.ts';
 export * from './projects.ts';
 export * from './reporting.ts';
 export * from './reporting-answers.ts';

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { API_PATHS, PAGE_ANSWERS_ELEMENT_ID } from '@offplan/shared';
+import { API_PATHS, PAGE_ANSWERS_ELEMENT_ID, PROJECT_IMAGE_PLACEHOLDER } from '@offplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { member, organization, projectMembers, projects } from '../db/schema/index.ts';
+import { member, organization, projectMedia, projectMembers, projects } from '../db/schema/index.ts';
 import { signIn } from '../test/sessions.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -171,5 +171,94 @@ describe('a signed-in page comes with the answers to its first calls', () => {
     expect(head.headers.get('cache-control')).toBe('no-cache');
     const missing = await t.request('/assets/missing.js', { cookie });
     expect(missing.status).toBe(404);
+  });
+});
+
+/** The photos a page asks the browser to fetch at once, in order, with the first one's priority. */
+function preloadedPhotos(html: string) {
+  return [...html.matchAll(/<link rel="preload" as="image" href="([^"]*)"( fetchpriority="high")?>/g)].map(
+    ([, href, high]) => ({
+      href: href!
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+      high: Boolean(high),
+    }),
+  );
+}
+
+describe("the dashboard's page preloads the photos of its first row (decision 049)", () => {
+  let agent: { id: string; email: string };
+  /** A photo address that would end the attribute and open an element if written as it is. */
+  const HOSTILE_PHOTO = '/media/x.svg"><script>alert(1)</script>&';
+
+  beforeAll(async () => {
+    agent = await t.createUser({ email: 'agent@example.test' });
+    await t.db
+      .insert(organization)
+      .values({ id: 'org-c', name: 'Agency', slug: 'agency', createdAt: new Date() });
+    await t.db
+      .insert(member)
+      .values({ id: 'm-c', organizationId: 'org-c', userId: agent.id, role: 'owner', createdAt: new Date() });
+    // Six projects, updated a day apart in a shuffled order; the oldest first photo is never preloaded.
+    const updatedDaysAgo = [3, 0, 5, 1, 4, 2];
+    const photos = ['/media/p0.svg', HOSTILE_PHOTO, '/media/p2.svg', null, '/media/p4.svg', '/media/p5.svg'];
+    for (const [index, daysAgo] of updatedDaysAgo.entries()) {
+      const [project] = await t.db
+        .insert(projects)
+        .values({
+          name: `p${index}`,
+          title: `Project ${index}`,
+          state: 'NSW',
+          suburb: 'Parramatta',
+          postcode: '2150',
+          fullAddress: `${index} Church Street, Parramatta NSW 2150`,
+          prefix: 'nsw',
+          slug: `project-${index}-photos`,
+          organisationId: 'org-c',
+          updatedAt: new Date(Date.now() - daysAgo * 86_400_000),
+        })
+        .returning({ id: projects.id });
+      await t.db.insert(projectMembers).values({ projectId: project!.id, userId: agent.id });
+      const photo = photos[index];
+      if (photo) {
+        await t.db.insert(projectMedia).values({
+          projectId: project!.id,
+          kind: 'image',
+          url: photo,
+          fileName: 'photo.svg',
+          mimeType: 'image/svg+xml',
+          sizeBytes: 100,
+          isHero: true,
+        });
+      }
+    }
+  });
+
+  it("in the dashboard's default order (latest update first), four of them, the first at high priority", async () => {
+    const { cookie } = await signIn(t, agent.email);
+    for (const pathname of ['/dashboard', '/']) {
+      const html = await htmlOf(await page(pathname, cookie));
+      expect(preloadedPhotos(html), pathname).toEqual([
+        { href: HOSTILE_PHOTO, high: true },
+        { href: PROJECT_IMAGE_PLACEHOLDER, high: false },
+        { href: '/media/p5.svg', high: false },
+        { href: '/media/p0.svg', high: false },
+      ]);
+      // The address stays inside its attribute: no element of its own, nothing to run.
+      expect(html, pathname).not.toContain('<script>alert(1)');
+    }
+  });
+
+  it('nowhere else, for nobody else: other pages, a user without projects, an admin, a visitor', async () => {
+    const agentCookie = (await signIn(t, agent.email)).cookie;
+    expect(preloadedPhotos(await htmlOf(await page('/projects', agentCookie)))).toEqual([]);
+    expect(preloadedPhotos(await htmlOf(await page('/leads', agentCookie)))).toEqual([]);
+    const colleagueCookie = (await signIn(t, colleague.email)).cookie;
+    expect(preloadedPhotos(await htmlOf(await page('/dashboard', colleagueCookie)))).toEqual([]);
+    const adminCookie = (await signIn(t, admin.email)).cookie;
+    expect(preloadedPhotos(await htmlOf(await page('/dashboard', adminCookie)))).toEqual([]);
+    expect(preloadedPhotos(await htmlOf(await page('/dashboard')))).toEqual([]);
   });
 });

@@ -1,5 +1,14 @@
-import { API_PATHS, isPlatformAdmin, PAGE_ANSWERS_ELEMENT_ID } from '@offplan/shared';
+import {
+  API_PATHS,
+  isPlatformAdmin,
+  PAGE_ANSWERS_ELEMENT_ID,
+  PROJECT_GRID_WIDEST_ROW,
+  PROJECT_IMAGE_PLACEHOLDER,
+  sortProjects,
+  type UserProjectsOutput,
+} from '@offplan/shared';
 import type { Context, Env } from 'hono';
+import { escapeHtml } from './message-templates.ts';
 
 /**
  * The answers to a signed-in page's first calls, sent inside its HTML (decision 048): path → the JSON
@@ -62,4 +71,32 @@ export function pageAnswersFrom(app: InProcess) {
 export function pageAnswersElement(answers: PageAnswers): string {
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${json}</script>`;
+}
+
+/** Pages that open on the dashboard: `/` sends a portal user there (the web app's homePathFor). */
+const DASHBOARD_PAGES = new Set(['/', '/dashboard']);
+
+/**
+ * The photos of the dashboard's first row at its widest, in its default order (decision 049). The
+ * page's largest paint is one of them, and without a hint the browser starts fetching them only once
+ * the script has drawn the cards. A user whose own sort or filters put other cards first has fetched a
+ * few photos early for nothing; the cards they see load as before.
+ */
+export function photosInView(pagePath: string, answers: PageAnswers): string[] {
+  if (!DASHBOARD_PAGES.has(pagePath)) return [];
+  const account = answers[API_PATHS.userProjects] as { output?: UserProjectsOutput } | undefined;
+  const firstRow = sortProjects(account?.output?.projects ?? [], undefined).slice(0, PROJECT_GRID_WIDEST_ROW);
+  return [...new Set(firstRow.map((project) => project.images[0] ?? PROJECT_IMAGE_PLACEHOLDER))];
+}
+
+/**
+ * What a signed-in page adds to its head: its answers, and a preload of each photo in view (the
+ * first, in view on every layout, at high priority).
+ */
+export function pageHeadElements(pagePath: string, answers: PageAnswers): string {
+  const preloads = photosInView(pagePath, answers).map(
+    (url, index) =>
+      `<link rel="preload" as="image" href="${escapeHtml(url)}"${index === 0 ? ' fetchpriority="high"' : ''}>`,
+  );
+  return pageAnswersElement(answers) + preloads.join('');
 }

@@ -7,7 +7,7 @@ import type { Context, Env, Hono, Schema } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
-import { type PageAnswers, pageAnswersElement } from './page-answers.ts';
+import { type PageAnswers, pageHeadElements } from './page-answers.ts';
 
 /** Finds a folder of the repository from here, in the sources (src/lib) and in the bundle (dist). */
 function findUp(relative: string): string | undefined {
@@ -128,8 +128,10 @@ function loadIndexHtml(root: string) {
     identity,
     compressed,
     available: ENCODINGS.map((e) => e.name).filter((e) => compressed[e]),
-    withAnswers: (answers: PageAnswers) =>
-      answersAt < 0 ? text : text.slice(0, answersAt) + pageAnswersElement(answers) + text.slice(answersAt),
+    withAnswers: (pagePath: string, answers: PageAnswers) =>
+      answersAt < 0
+        ? text
+        : text.slice(0, answersAt) + pageHeadElements(pagePath, answers) + text.slice(answersAt),
   };
 }
 
@@ -204,7 +206,7 @@ export function mountStaticWeb<E extends Env, S extends Schema, B extends string
     // One person's data: never kept by a shared cache, nor on the browser's disk.
     c.header('Cache-Control', 'private, no-store');
     c.header('Vary', 'Accept-Encoding', { append: true });
-    const html = index.withAnswers(answers);
+    const html = index.withAnswers(c.req.path, answers);
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
     if (encoding) c.header('Content-Encoding', encoding);
     c.header('Content-Type', HTML);

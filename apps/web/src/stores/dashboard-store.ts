@@ -1,10 +1,13 @@
-import { DASHBOARD_FILTER_KEYS, type DashboardFilterKey, STORAGE_KEYS } from '@offplan/shared';
+import {
+  DASHBOARD_FILTER_KEYS,
+  type DashboardFilterKey,
+  type DashboardSort,
+  STORAGE_KEYS,
+} from '@offplan/shared';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 export type DashboardFilters = Record<DashboardFilterKey, boolean>;
-
-export type DashboardSort = { by: 'updatedAt' | 'createdAt' | 'title'; order: 'asc' | 'desc' };
 
 export const ALL_DASHBOARD_FILTERS_ON = Object.fromEntries(
   DASHBOARD_FILTER_KEYS.map((key) => [key, true]),

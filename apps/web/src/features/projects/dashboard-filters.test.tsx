@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@offplan/shared';
+import { STORAGE_KEYS, sortProjects } from '@offplan/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -8,7 +8,7 @@ import {
 } from '../../stores/dashboard-store.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { DashboardToolbar } from './components/dashboard-toolbar.tsx';
-import { type FilterableProject, matchesDashboardFilters, sortProjects } from './lib/dashboard-filters.ts';
+import { type FilterableProject, matchesDashboardFilters } from './lib/dashboard-filters.ts';
 
 const SLOW = 30_000;
 

@@ -1,6 +1,6 @@
 import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ListingCompleteness as Completeness, ProjectSummary } from '@offplan/shared';
-import { ERROR_CODES } from '@offplan/shared';
+import { ERROR_CODES, sortProjects } from '@offplan/shared';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { type ErrorComponentProps, getRouteApi } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
@@ -11,7 +11,7 @@ import { DashboardKpis } from '../../reporting/index.ts';
 import { siteQueryOptions } from '../../site/index.ts';
 import { projectsByIdsQueryOptions } from '../api/project-search.ts';
 import { useUserProjects } from '../api/user-projects.ts';
-import { type FilterableProject, matchesDashboardFilters, sortProjects } from '../lib/dashboard-filters.ts';
+import { type FilterableProject, matchesDashboardFilters } from '../lib/dashboard-filters.ts';
 import { DashboardToolbar } from './dashboard-toolbar.tsx';
 import { ListingCompleteness } from './listing-completeness.tsx';
 import { ProjectGrid } from './project-grid.tsx';

@@ -1,11 +1,8 @@
 import { Group, NativeSelect } from '@mantine/core';
+import { type DashboardSort, DEFAULT_DASHBOARD_SORT } from '@offplan/shared';
 import { deferredPopup } from '../../../lib/deferred-popup.tsx';
-import {
-  type DashboardSort,
-  useDashboardFiltersStore,
-  useDashboardSortStore,
-} from '../../../stores/dashboard-store.ts';
-import { countFiltersOff, DEFAULT_DASHBOARD_SORT } from '../lib/dashboard-filters.ts';
+import { useDashboardFiltersStore, useDashboardSortStore } from '../../../stores/dashboard-store.ts';
+import { countFiltersOff } from '../lib/dashboard-filters.ts';
 import { FiltersButton } from './filters-button.tsx';
 
 const SORT_OPTIONS: { value: string; label: string; sort: DashboardSort }[] = [

@@ -1,12 +1,16 @@
 import { Anchor, Badge, Card, Group, Image, type MantineColor, Stack, Text, Title } from '@mantine/core';
-import { type ProjectSummary, SALES_STATUS_LABELS, type SalesStatus, STAGE_LABELS } from '@offplan/shared';
+import {
+  PROJECT_IMAGE_PLACEHOLDER,
+  type ProjectSummary,
+  SALES_STATUS_LABELS,
+  type SalesStatus,
+  STAGE_LABELS,
+} from '@offplan/shared';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatDay } from '../../../lib/dates.ts';
 import classes from './project-card.module.css';
-
-export const PROJECT_IMAGE_PLACEHOLDER = '/project-placeholder.svg';
 
 const SALES_STATUS_COLORS: Record<SalesStatus, MantineColor> = {
   HIDDEN: 'gray',

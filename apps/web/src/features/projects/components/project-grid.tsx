@@ -1,11 +1,9 @@
 import { SimpleGrid } from '@mantine/core';
-import type { ProjectSummary } from '@offplan/shared';
+import { PROJECT_GRID_WIDEST_ROW, type ProjectSummary } from '@offplan/shared';
 import type { ReactNode } from 'react';
 import { ProjectCard } from './project-card.tsx';
 
-export const PROJECT_GRID_COLS = { base: 1, xs: 2, lg: 3, xl: 4 } as const;
-/** The cards of the first row at the widest layout: their photos are in view when the page opens. */
-const FIRST_ROW = Math.max(...Object.values(PROJECT_GRID_COLS));
+export const PROJECT_GRID_COLS = { base: 1, xs: 2, lg: 3, xl: PROJECT_GRID_WIDEST_ROW } as const;
 
 export function ProjectGrid({
   projects,
@@ -26,7 +24,8 @@ export function ProjectGrid({
           key={project.id}
           project={project}
           linkToSummary={linkToSummary}
-          imageInView={index < FIRST_ROW}
+          // The first row at the widest layout: their photos are in view when the page opens.
+          imageInView={index < PROJECT_GRID_WIDEST_ROW}
         >
           {renderExtra?.(project)}
         </ProjectCard>

@@ -1,12 +1,16 @@
 import { Anchor, Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { listingPublicPath, PROJECT_TYPE_LABELS, type ProjectSearchItem } from '@offplan/shared';
+import {
+  listingPublicPath,
+  PROJECT_IMAGE_PLACEHOLDER,
+  PROJECT_TYPE_LABELS,
+  type ProjectSearchItem,
+} from '@offplan/shared';
 import { IconExternalLink, IconMapPin, IconPencil } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { NotFoundPage } from '../../../components/feedback/not-found-page.tsx';
 import { projectQueryOptions } from '../api/project-search.ts';
 import { ProjectAccessActions } from './project-access-actions.tsx';
-import { PROJECT_IMAGE_PLACEHOLDER } from './project-card.tsx';
 
 const summaryRoute = getRouteApi('/_main/projects/$id/summary');
 

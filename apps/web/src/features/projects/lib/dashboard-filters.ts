@@ -1,5 +1,5 @@
 import type { CampaignType, DashboardFilterKey, SalesStatus, Stage } from '@offplan/shared';
-import type { DashboardFilters, DashboardSort } from '../../../stores/dashboard-store.ts';
+import type { DashboardFilters } from '../../../stores/dashboard-store.ts';
 
 /** What the dashboard filters look at. Media facts may be unknown (undefined): then they never filter. */
 export type FilterableProject = {
@@ -116,23 +116,4 @@ export function matchesDashboardFilters(project: FilterableProject, filters: Das
 
 export function countFiltersOff(filters: DashboardFilters): number {
   return Object.values(filters).filter((on) => !on).length;
-}
-
-export type SortableProject = { title: string; createdAt: string; updatedAt: string };
-
-/** Spec §9's default: updatedAt, newest first, until the user picks a sort. */
-export const DEFAULT_DASHBOARD_SORT: DashboardSort = { by: 'updatedAt', order: 'desc' };
-
-export function sortProjects<T extends SortableProject>(
-  projects: readonly T[],
-  sort: DashboardSort | undefined,
-): T[] {
-  const { by, order } = sort ?? DEFAULT_DASHBOARD_SORT;
-  const direction = order === 'asc' ? 1 : -1;
-  const collator = new Intl.Collator('en-AU', { sensitivity: 'base', numeric: true });
-  return [...projects].sort((a, b) => {
-    const compared =
-      by === 'title' ? collator.compare(a.title, b.title) : Date.parse(a[by]) - Date.parse(b[by]);
-    return compared * direction;
-  });
 }
