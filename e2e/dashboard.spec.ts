@@ -159,6 +159,35 @@ test('the key figures are asked for once, though the loading view and then the p
   expect(askedForAll, 'one call for the figures of every project').toHaveLength(1);
 });
 
+test("the dashboard's page names its answers' schema modules and its first row's photos as preloads, and uses them", async ({
+  page,
+}) => {
+  await signIn(page, DEMO.developer);
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  const html = await (await page.request.get('/dashboard')).text();
+  const hrefs = (pattern: RegExp) => [...html.matchAll(pattern)].map(([, href]) => href!);
+  const modules = hrefs(/<link rel="modulepreload" crossorigin href="([^"]+)">/g);
+  const photos = hrefs(/<link rel="preload" as="image" href="([^"]+)"/g);
+  expect(
+    modules.some((href) => /\/assets\/user-projects-schema-[\w-]+\.js$/.test(href)),
+    modules.join(),
+  ).toBe(true);
+  expect(
+    modules.some((href) => /\/assets\/session-schema-[\w-]+\.js$/.test(href)),
+    modules.join(),
+  ).toBe(true);
+  expect(photos.length).toBeGreaterThan(0);
+
+  const loaded: string[] = [];
+  page.on('requestfinished', (request) => loaded.push(new URL(request.url()).pathname));
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Every file the page names is one this build has and the page goes on to use.
+  for (const href of [...modules, ...photos])
+    expect(loaded, href).toContain(new URL(href, page.url()).pathname);
+});
+
 test('a signed-in page comes with its session and projects: the dashboard asks for neither, and after /logout the sign-in page asks', async ({
   page,
 }) => {

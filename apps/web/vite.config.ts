@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -49,6 +50,64 @@ const sharedSchemasWithoutSideEffects: Plugin = {
   },
 };
 
+/**
+ * The modules a signed-in landing page asks for late on its way to the first paint (decision 049): the
+ * schemas its first answers are checked with, which load only once the session check and the route's
+ * loader run, each a round trip after the route chunks. Not the route chunks themselves: named in the
+ * page (~75 files) they compete with the first chunk and the dashboard's LCP got worse (1.27–1.52 s
+ * against 1.23–1.26 s, three rounds of seven loads).
+ */
+const LANDING_PAGE_MODULES: Record<string, string[]> = {
+  '/dashboard': ['src/lib/session-schema.ts', 'src/features/projects/api/user-projects-schema.ts'],
+};
+
+/** Where the build lists them, beside index.html: read by the API (apps/api/src/lib/static-web.ts). */
+const PAGE_MODULES_FILE = 'page-modules.json';
+
+/**
+ * Writes, for each landing page, the files of its modules' chunks and every chunk they import
+ * statically (the first chunk aside: the page loads it anyway), with their stylesheets. The server
+ * names them in that page's HTML as preloads, so they download while the first chunk runs.
+ */
+const landingPageModules: Plugin = {
+  name: 'offplan-landing-page-modules',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+    const byModule = new Map(
+      chunks.flatMap((chunk) =>
+        chunk.facadeModuleId ? [[path.relative(webRoot, chunk.facadeModuleId), chunk] as const] : [],
+      ),
+    );
+    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    const pages: Record<string, { scripts: string[]; styles: string[] }> = {};
+    for (const [page, modules] of Object.entries(LANDING_PAGE_MODULES)) {
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = byFile.get(fileName);
+        if (!chunk || chunk.isEntry || files.has(fileName)) return;
+        files.add(fileName);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const module of modules) {
+        const chunk = byModule.get(module);
+        if (!chunk) this.error(`${PAGE_MODULES_FILE}: no chunk for ${module} (${page}); was it renamed?`);
+        visit(chunk.fileName);
+      }
+      const styles = [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+      pages[page] = {
+        scripts: [...files].map((file) => `/${file}`),
+        styles: [...new Set(styles)].map((file) => `/${file}`),
+      };
+    }
+    this.emitFile({
+      type: 'asset',
+      fileName: PAGE_MODULES_FILE,
+      source: `${JSON.stringify(pages, null, 2)}\n`,
+    });
+  },
+};
+
 export default defineConfig({
   root: webRoot,
   plugins: [
@@ -68,6 +127,7 @@ export default defineConfig({
     }),
     react(),
     sharedSchemasWithoutSideEffects,
+    landingPageModules,
   ],
   server: {
     port: devPort,

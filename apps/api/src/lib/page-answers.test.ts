@@ -16,6 +16,15 @@ const INDEX_HTML =
   `<body><div id="root"></div><!-- ${'padding '.repeat(200)}--></body></html>`;
 mkdirSync(path.join(folder, 'dist'), { recursive: true });
 writeFileSync(path.join(folder, 'dist/index.html'), INDEX_HTML);
+/** The web build's list of the dashboard's modules (decision 049), as apps/web's build writes it. */
+const DASHBOARD_MODULES = {
+  scripts: ['/assets/_main-a1.js', '/assets/dashboard-b2.js'],
+  styles: ['/assets/_main-c3.css'],
+};
+writeFileSync(
+  path.join(folder, 'dist/page-modules.json'),
+  JSON.stringify({ '/dashboard': DASHBOARD_MODULES }),
+);
 
 /** A title that would end the data element and run a script if it were written into the page as it is. */
 const HOSTILE_TITLE = 'Elm </script><script>alert(1)</script><!-- Residences';
@@ -174,6 +183,16 @@ describe('a signed-in page comes with the answers to its first calls', () => {
   });
 });
 
+/** The modules and stylesheets a page asks the browser to fetch at once. */
+function preloadedModules(html: string) {
+  return {
+    scripts: [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map(
+      ([, href]) => href,
+    ),
+    styles: [...html.matchAll(/<link rel="preload" as="style" href="([^"]*)">/g)].map(([, href]) => href),
+  };
+}
+
 /** The photos a page asks the browser to fetch at once, in order, with the first one's priority. */
 function preloadedPhotos(html: string) {
   return [...html.matchAll(/<link rel="preload" as="image" href="([^"]*)"( fetchpriority="high")?>/g)].map(
@@ -188,7 +207,7 @@ function preloadedPhotos(html: string) {
   );
 }
 
-describe("the dashboard's page preloads the photos of its first row (decision 049)", () => {
+describe("the dashboard's page preloads its modules and the photos of its first row (decision 049)", () => {
   let agent: { id: string; email: string };
   /** A photo address that would end the attribute and open an element if written as it is. */
   const HOSTILE_PHOTO = '/media/x.svg"><script>alert(1)</script>&';
@@ -249,6 +268,23 @@ describe("the dashboard's page preloads the photos of its first row (decision 04
       // The address stays inside its attribute: no element of its own, nothing to run.
       expect(html, pathname).not.toContain('<script>alert(1)');
     }
+  });
+
+  it("names the dashboard's modules and stylesheets from the web build's list, for a portal user only", async () => {
+    for (const email of [agent.email, colleague.email]) {
+      const { cookie } = await signIn(t, email);
+      for (const pathname of ['/dashboard', '/']) {
+        const html = await htmlOf(await page(pathname, cookie));
+        expect(preloadedModules(html), `${email} ${pathname}`).toEqual(DASHBOARD_MODULES);
+      }
+      const elsewhere = await htmlOf(await page('/projects', cookie));
+      expect(preloadedModules(elsewhere)).toEqual({ scripts: [], styles: [] });
+    }
+    // An admin's home is another page: nothing of the dashboard's.
+    const adminCookie = (await signIn(t, admin.email)).cookie;
+    expect(preloadedModules(await htmlOf(await page('/', adminCookie)))).toEqual({ scripts: [], styles: [] });
+    // A visitor gets the static index.html, which names only the first chunk.
+    expect(preloadedModules(await htmlOf(await page('/dashboard')))).toEqual({ scripts: [], styles: [] });
   });
 
   it('nowhere else, for nobody else: other pages, a user without projects, an admin, a visitor', async () => {

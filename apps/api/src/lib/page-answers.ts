@@ -73,8 +73,17 @@ export function pageAnswersElement(answers: PageAnswers): string {
   return `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${json}</script>`;
 }
 
+/**
+ * What the web build lists for each signed-in landing page (its `page-modules.json`): the files its
+ * first paint runs, which a page of that path names as preloads so they download while the first chunk
+ * runs (decision 049).
+ */
+export type PageModules = Record<string, { scripts: string[]; styles: string[] }>;
+
 /** Pages that open on the dashboard: `/` sends a portal user there (the web app's homePathFor). */
 const DASHBOARD_PAGES = new Set(['/', '/dashboard']);
+
+type AccountAnswer = { output?: UserProjectsOutput };
 
 /**
  * The photos of the dashboard's first row at its widest, in its default order (decision 049). The
@@ -82,21 +91,33 @@ const DASHBOARD_PAGES = new Set(['/', '/dashboard']);
  * the script has drawn the cards. A user whose own sort or filters put other cards first has fetched a
  * few photos early for nothing; the cards they see load as before.
  */
-export function photosInView(pagePath: string, answers: PageAnswers): string[] {
-  if (!DASHBOARD_PAGES.has(pagePath)) return [];
-  const account = answers[API_PATHS.userProjects] as { output?: UserProjectsOutput } | undefined;
-  const firstRow = sortProjects(account?.output?.projects ?? [], undefined).slice(0, PROJECT_GRID_WIDEST_ROW);
+function photosInView(account: AccountAnswer): string[] {
+  const firstRow = sortProjects(account.output?.projects ?? [], undefined).slice(0, PROJECT_GRID_WIDEST_ROW);
   return [...new Set(firstRow.map((project) => project.images[0] ?? PROJECT_IMAGE_PLACEHOLDER))];
 }
 
 /**
- * What a signed-in page adds to its head: its answers, and a preload of each photo in view (the
- * first, in view on every layout, at high priority).
+ * What a signed-in page adds to its head: its answers and, when it opens on the dashboard for a portal
+ * user (who has account state; an admin's `/` opens elsewhere), preloads of the dashboard's modules and
+ * stylesheets and of each photo in its first row (the first, in view on every layout, at high
+ * priority). Every address is escaped: a photo's comes from the database.
  */
-export function pageHeadElements(pagePath: string, answers: PageAnswers): string {
-  const preloads = photosInView(pagePath, answers).map(
-    (url, index) =>
-      `<link rel="preload" as="image" href="${escapeHtml(url)}"${index === 0 ? ' fetchpriority="high"' : ''}>`,
-  );
-  return pageAnswersElement(answers) + preloads.join('');
+export function pageHeadElements(
+  pagePath: string,
+  answers: PageAnswers,
+  pageModules: PageModules = {},
+): string {
+  const account = answers[API_PATHS.userProjects] as AccountAnswer | undefined;
+  if (!DASHBOARD_PAGES.has(pagePath) || !account) return pageAnswersElement(answers);
+  const modules = pageModules['/dashboard'];
+  const attribute = (url: string) => `href="${escapeHtml(url)}"`;
+  return [
+    pageAnswersElement(answers),
+    ...(modules?.styles ?? []).map((url) => `<link rel="preload" as="style" ${attribute(url)}>`),
+    ...(modules?.scripts ?? []).map((url) => `<link rel="modulepreload" crossorigin ${attribute(url)}>`),
+    ...photosInView(account).map(
+      (url, index) =>
+        `<link rel="preload" as="image" ${attribute(url)}${index === 0 ? ' fetchpriority="high"' : ''}>`,
+    ),
+  ].join('');
 }

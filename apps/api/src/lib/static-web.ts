@@ -7,7 +7,7 @@ import type { Context, Env, Hono, Schema } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
-import { type PageAnswers, pageHeadElements } from './page-answers.ts';
+import { type PageAnswers, type PageModules, pageHeadElements } from './page-answers.ts';
 
 /** Finds a folder of the repository from here, in the sources (src/lib) and in the bundle (dist). */
 function findUp(relative: string): string | undefined {
@@ -106,10 +106,26 @@ export const PERMANENT_WEB_REDIRECTS: Readonly<Record<string, string>> = {
   '/sidebars': '/dashboard',
 };
 
+/** Written by the web build beside index.html (apps/web/vite.config.ts, `landingPageModules`). */
+const PAGE_MODULES_FILE = 'page-modules.json';
+
 const isApiPath = (requestPath: string) => requestPath === '/api' || requestPath.startsWith('/api/');
 
 /** A plain 404: not the web app, so a missing file never arrives as a 200 page. */
 const notFound = (c: Context) => c.text('Not found.', 404);
+
+/**
+ * The web build's list of each landing page's modules (decision 049), or none: a build without it (an
+ * older one, a test's) gets its pages without module preloads, which only makes them slower.
+ */
+function readPageModules(root: string): PageModules {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path.join(root, PAGE_MODULES_FILE), 'utf8'));
+    return typeof parsed === 'object' && parsed !== null ? (parsed as PageModules) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** index.html and its compressed forms, made once at start (the build's siblings could be stale). */
 function loadIndexHtml(root: string) {
@@ -124,6 +140,7 @@ function loadIndexHtml(root: string) {
   const text = Buffer.from(identity).toString('utf8');
   // Where a page's answers go: the end of the head, read before the (deferred) module scripts run.
   const answersAt = text.indexOf('</head>');
+  const pageModules = readPageModules(root);
   return {
     identity,
     compressed,
@@ -131,7 +148,7 @@ function loadIndexHtml(root: string) {
     withAnswers: (pagePath: string, answers: PageAnswers) =>
       answersAt < 0
         ? text
-        : text.slice(0, answersAt) + pageHeadElements(pagePath, answers) + text.slice(answersAt),
+        : text.slice(0, answersAt) + pageHeadElements(pagePath, answers, pageModules) + text.slice(answersAt),
   };
 }
 
