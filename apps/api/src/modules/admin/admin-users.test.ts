@@ -1,5 +1,5 @@
 import { ADMIN_USER_API_PATHS as PATHS } from '@offplan/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -54,7 +54,8 @@ const auditOf = (action: string, targetId: string) =>
   t.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)))
+    .orderBy(asc(auditLog.id));
 
 /** Every new route with the method and body it takes: the 403 and 404 checks run over all of them. */
 const routes = (id: string) => [

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { IMPERSONATION_MAX_SECONDS } from '@offplan/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { account, auditLog, impersonationTokens, session, user } from '../../db/schema/index.ts';
 import { cookiesOf, hasSessionCookie, sessionOf } from '../../test/sessions.ts';
@@ -41,7 +41,8 @@ const auditRows = (action: string, targetId: string) =>
   t.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)))
+    .orderBy(asc(auditLog.id));
 
 describe('impersonation: acting as a user', () => {
   it("starts a one-hour session of the user in place of the admin's, audited under the admin", async () => {

@@ -7,7 +7,7 @@ import {
   leadResponseTimesSchema,
   leadSummarySchema,
 } from '@offplan/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, leadEvents, leads, projectMembers } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -323,7 +323,9 @@ describe('POST /api/leads/{id}/status: the pipeline', () => {
     const events = await t.db
       .select()
       .from(leadEvents)
-      .where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.kind, 'status')));
+      .where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.kind, 'status')))
+      // In the order written: without it PostgreSQL may return the rows in any order (CI, 28 Nov).
+      .orderBy(asc(leadEvents.id));
     expect(events.map((event) => event.data)).toEqual([
       { from: 'NEW', to: 'CONTACTED' },
       { from: 'CONTACTED', to: 'NEW' },
@@ -332,7 +334,8 @@ describe('POST /api/leads/{id}/status: the pipeline', () => {
     const audits = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'lead.status_change'), eq(auditLog.targetId, String(lead.id))));
+      .where(and(eq(auditLog.action, 'lead.status_change'), eq(auditLog.targetId, String(lead.id))))
+      .orderBy(asc(auditLog.id));
     expect(audits).toHaveLength(3);
     expect(audits[0]).toMatchObject({ actorUserId: agent.id, data: { from: 'NEW', to: 'CONTACTED' } });
   });
