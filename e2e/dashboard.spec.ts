@@ -215,3 +215,41 @@ test('a signed-in page comes with its session and projects: the dashboard asks f
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/login?redirect=%2Fdashboard');
 });
+
+test("the server paints the dashboard (decision 050): the page is there before the app's script runs, and the app takes it over", async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  await signIn(page, DEMO.developer);
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  const account = (await (await page.request.get('/api/user-projects')).json()) as UserProjects;
+  const titles = account.output.projects.map((project) => project.title.trim()).filter(Boolean);
+
+  // The app's first chunk never arrives: what shows is the server's paint, styled by its stylesheets.
+  allowConsoleErrors(/Failed to load resource/);
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/dashboard');
+  const cards = page.getByTestId('project-card');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBe(titles.length);
+  for (const title of titles) await expect(page.getByText(title, { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Live \(\d+\)$/)).toBeVisible();
+  await expect(page.getByText('Your projects', { exact: true })).toBeVisible();
+  // Inert until the app takes over: nothing on it can be clicked or focused only to do nothing, and
+  // nothing found by its role (as assistive technology finds it).
+  await expect(page.locator('#root > div[inert]')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /Filters/ })).toHaveCount(0);
+  // Drawn with the frame's and the cards' styles: the card is a bordered box, not bare text.
+  const border = await cards.first().evaluate((card) => getComputedStyle(card).borderTopWidth);
+  expect(border).not.toBe('0px');
+
+  // With its script, the app takes the page over: its key figures arrive, its controls answer.
+  await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+  await page.goto('/dashboard');
+  await expect(page.getByText(/on the previous 30 days/).first()).toBeVisible();
+  await page.getByRole('button', { name: /Filters/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await cards.count()).toBe(titles.length);
+  await expect(page.locator('#root > div[inert]')).toHaveCount(0);
+});

@@ -116,8 +116,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /**
  * From now on, the page's HTML comes without the answers the server sends inside a signed-in page
- * (decision 048): the app asks for its session and account state itself, so a test can delay or
- * refuse those calls, as when the server would not have answered them with the page.
+ * (decision 048), and so without the page it draws from them (decision 050): the app asks for its
+ * session and account state itself, so a test can delay or refuse those calls, as when the server
+ * would not have answered them with the page.
  */
 export async function withoutPageAnswers(page: Page): Promise<void> {
   await page.route(
@@ -125,10 +126,12 @@ export async function withoutPageAnswers(page: Page): Promise<void> {
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
-      const html = (await response.text()).replace(
-        new RegExp(`<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">[^<]*</script>`),
-        '',
-      );
+      const html = (await response.text())
+        .replace(
+          new RegExp(`<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">[^<]*</script>`),
+          '',
+        )
+        .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
       // The body is sent as text now: the length and encoding of the server's answer no longer apply.
       const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
       return route.fulfill({ status: response.status(), headers, body: html });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { type BuildEnvironmentOptions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiOrigin = 'http://127.0.0.1:3000';
@@ -57,8 +57,13 @@ const sharedSchemasWithoutSideEffects: Plugin = {
  * page (~75 files) they compete with the first chunk and the dashboard's LCP got worse (1.27–1.52 s
  * against 1.23–1.26 s, three rounds of seven loads).
  */
-const LANDING_PAGE_MODULES: Record<string, string[]> = {
-  '/dashboard': ['src/lib/session-schema.ts', 'src/features/projects/api/user-projects-schema.ts'],
+const LANDING_PAGES: Record<string, { modules: string[]; routes: string[] }> = {
+  '/dashboard': {
+    modules: ['src/lib/session-schema.ts', 'src/features/projects/api/user-projects-schema.ts'],
+    // The routes the page draws: the server paints them (decision 050), so their stylesheets must be
+    // in the page's head, not added once their scripts have run.
+    routes: ['src/routes/_main.tsx', 'src/routes/_main/dashboard.tsx'],
+  },
 };
 
 /** Where the build lists them, beside index.html: read by the API (apps/api/src/lib/static-web.ts). */
@@ -67,11 +72,13 @@ const PAGE_MODULES_FILE = 'page-modules.json';
 /**
  * Writes, for each landing page, the files of its modules' chunks and every chunk they import
  * statically (the first chunk aside: the page loads it anyway), with their stylesheets. The server
- * names them in that page's HTML as preloads, so they download while the first chunk runs.
+ * names them in that page's HTML as preloads, so they download while the first chunk runs. Also the
+ * stylesheets of the chunks drawing its routes (`paintStyles`), which a page the server painted links.
  */
 const landingPageModules: Plugin = {
   name: 'offplan-landing-page-modules',
-  apply: 'build',
+  // The browser's build only: the server's first-paint build (decision 050) has no pages to list.
+  apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
   generateBundle(_options, bundle) {
     const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
     const byModule = new Map(
@@ -80,8 +87,8 @@ const landingPageModules: Plugin = {
       ),
     );
     const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-    const pages: Record<string, { scripts: string[]; styles: string[] }> = {};
-    for (const [page, modules] of Object.entries(LANDING_PAGE_MODULES)) {
+    /** The chunk files of `fileNames` and all they import statically, the first chunk aside. */
+    const withImports = (fileNames: string[]) => {
       const files = new Set<string>();
       const visit = (fileName: string) => {
         const chunk = byFile.get(fileName);
@@ -89,15 +96,26 @@ const landingPageModules: Plugin = {
         files.add(fileName);
         for (const imported of chunk.imports) visit(imported);
       };
-      for (const module of modules) {
-        const chunk = byModule.get(module);
-        if (!chunk) this.error(`${PAGE_MODULES_FILE}: no chunk for ${module} (${page}); was it renamed?`);
-        visit(chunk.fileName);
-      }
-      const styles = [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+      for (const fileName of fileNames) visit(fileName);
+      return [...files];
+    };
+    const stylesOf = (files: string[]) => [
+      ...new Set(files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])),
+    ];
+    const chunkOf = (module: string, page: string) => {
+      const chunk = byModule.get(module);
+      if (!chunk) this.error(`${PAGE_MODULES_FILE}: no chunk for ${module} (${page}); was it renamed?`);
+      return chunk.fileName;
+    };
+    const pages: Record<string, { scripts: string[]; styles: string[]; paintStyles: string[] }> = {};
+    for (const [page, { modules, routes }] of Object.entries(LANDING_PAGES)) {
+      const files = withImports(modules.map((module) => chunkOf(module, page)));
+      // The router splits each route's component into a module of its own (autoCodeSplitting).
+      const routeFiles = withImports(routes.map((route) => chunkOf(`${route}?tsr-split=component`, page)));
       pages[page] = {
-        scripts: [...files].map((file) => `/${file}`),
-        styles: [...new Set(styles)].map((file) => `/${file}`),
+        scripts: files.map((file) => `/${file}`),
+        styles: stylesOf(files).map((file) => `/${file}`),
+        paintStyles: stylesOf(routeFiles).map((file) => `/${file}`),
       };
     }
     this.emitFile({
@@ -108,7 +126,32 @@ const landingPageModules: Plugin = {
   },
 };
 
-export default defineConfig({
+/** The browser's build: dist/, served by the API. */
+const browserBuild: BuildEnvironmentOptions = {
+  outDir: `${webRoot}dist`,
+  emptyOutDir: true,
+  assetsDir: 'assets',
+  rolldownOptions: {
+    output: {
+      // Everything the entry imports statically is downloaded on every first visit anyway: one file,
+      // instead of some forty small chunks queuing for the browser's six connections (issue 21).
+      codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+    },
+  },
+};
+
+/**
+ * The server's first-paint build (`vite build --ssr src/entry-server.tsx`, decision 050): React,
+ * Mantine and the router bundled in (`ssr.noExternal`), built for production; the routes stay split,
+ * so the API loads only the modules of the pages it paints.
+ */
+const serverBuild: BuildEnvironmentOptions = {
+  outDir: `${webRoot}dist-server`,
+  emptyOutDir: true,
+  copyPublicDir: false,
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
   plugins: [
     tanstackRouter({
@@ -136,16 +179,8 @@ export default defineConfig({
     proxy: { '/api': proxyToApi, '/media': proxyToApi },
   },
   preview: { port: 4173 },
-  build: {
-    outDir: `${webRoot}dist`,
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    rolldownOptions: {
-      output: {
-        // Everything the entry imports statically is downloaded on every first visit anyway: one file,
-        // instead of some forty small chunks queuing for the browser's six connections (issue 21).
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
-      },
-    },
-  },
-});
+  ssr: { noExternal: true },
+  // The server's build runs React's production code whatever NODE_ENV the API starts with.
+  ...(isSsrBuild && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  build: isSsrBuild ? serverBuild : browserBuild,
+}));

@@ -5,6 +5,7 @@ import { mountApiDocs } from './lib/api-docs.ts';
 import type { AppDeps } from './lib/context.ts';
 import type { EdgeRoute } from './lib/edge.ts';
 import { AppError, errorBody } from './lib/errors.ts';
+import { firstPaintFrom } from './lib/first-paint.ts';
 import { pageAnswersFrom } from './lib/page-answers.ts';
 import { mountUploads } from './lib/profile-photo.ts';
 import { createRouter } from './lib/router.ts';
@@ -154,7 +155,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/', legacyProjectRouter);
   if (options.serveWeb !== false) {
     // A signed-in page comes with the answers to its first calls, asked of this app (decision 048).
-    mountStaticWeb(app, options.webFolders ?? defaultStaticWebFolders, { pageAnswers: pageAnswersFrom(app) });
+    // A landing page also comes drawn, by the web app's server build (decision 050).
+    const webFolders = options.webFolders ?? defaultStaticWebFolders;
+    mountStaticWeb(app, webFolders, {
+      pageAnswers: pageAnswersFrom(app),
+      firstPaint: firstPaintFrom(app, webFolders.serverBuildDir),
+    });
   }
 
   app.notFound((c) =>

@@ -4,34 +4,14 @@ import '@mantine/nprogress/styles.css';
 // First: no schema may be parsed before Zod is told not to generate code (lib/zod-config.ts).
 import './lib/zod-config.ts';
 
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrandedMantineProvider } from './features/site/components/branded-mantine-provider.tsx';
+import { AppRoot } from './app-root.tsx';
 import { startAnalytics } from './lib/analytics/start.ts';
+import { loadFirstPage } from './lib/first-load.ts';
 import { dropPageAnswers } from './lib/page-answers.ts';
 import { queryClient } from './lib/query-client.ts';
-import { useToastsInUse } from './lib/toast-host.ts';
 import { createAppRouter, installAccessErrorHandlers } from './router.tsx';
-import { siteColorManager } from './stores/theme-store.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
-
-// The toast container and its transitions are not needed to paint (issue 21): it loads once a module
-// that shows toasts has (lib/toast-host.ts); a toast shown before it arrives waits in
-// @mantine/notifications' store and appears once it has.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
-);
-
-function ToastContainer() {
-  if (!useToastsInUse()) return null;
-  return (
-    <Suspense fallback={null}>
-      <Notifications position="top-right" />
-    </Suspense>
-  );
-}
 
 const router = createAppRouter({ queryClient });
 installAccessErrorHandlers(router, queryClient);
@@ -50,18 +30,15 @@ startAnalytics(router);
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrandedMantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme="light"
-        colorSchemeManager={siteColorManager}
-      >
-        <ToastContainer />
-        <RouterProvider router={router} />
-      </BrandedMantineProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const app = <AppRoot router={router} queryClient={queryClient} />;
+if (rootElement.firstElementChild === null) {
+  createRoot(rootElement).render(app);
+} else {
+  // Decision 050: a page the server painted stays on screen until the app can draw it whole (rendered
+  // at once, the app would first replace it with its loading views), and the app draws it in slices
+  // (a transition yields to the browser every few milliseconds): the page is already there to see,
+  // and what the visitor does meanwhile (a scroll, a click on a link) is not held up by one long task.
+  void loadFirstPage(router, queryClient)
+    .catch(() => undefined)
+    .then(() => startTransition(() => createRoot(rootElement).render(app)));
+}

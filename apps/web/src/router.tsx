@@ -29,7 +29,9 @@ export function createAppRouter(options: {
     // Hovering a link starts its loaders; React Query owns freshness, so the router never caches.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // In the browser only: the server's first paint (decision 050) would carry the router's restoring
+    // script inline, which the content security policy refuses (script-src 'self').
+    scrollRestoration: typeof document !== 'undefined',
     // Unknown and unbuilt routes all get the one not-found page, in the card layout.
     notFoundMode: 'root',
     defaultNotFoundComponent: NotFoundPage.Component,

@@ -17,7 +17,7 @@ import { escapeHtml } from './message-templates.ts';
 export type PageAnswers = Record<string, unknown>;
 
 /** What asks the app's own routes: the Hono app (its `request`), never a second HTTP connection. */
-type InProcess = {
+export type InProcess = {
   request: (input: URL, init: RequestInit, env: Env['Bindings']) => Response | Promise<Response>;
 };
 
@@ -36,22 +36,7 @@ const PAGE_ONLY_HEADERS = ['accept-encoding', 'if-none-match', 'if-modified-sinc
 export function pageAnswersFrom(app: InProcess) {
   return async (c: Context): Promise<PageAnswers | undefined> => {
     if (c.req.method !== 'GET' || !c.req.header('cookie')) return undefined;
-    const headers = new Headers(c.req.raw.headers);
-    for (const name of PAGE_ONLY_HEADERS) headers.delete(name);
-    headers.set('accept', 'application/json');
-    // The calls' log lines carry the page's request id, so one page load reads as one in the log.
-    const requestId = c.get('requestId');
-    if (typeof requestId === 'string') headers.set('x-request-id', requestId);
-    // The socket, for the client's address (rate limits, logs); never Node's response: the calls'
-    // middleware would write their headers onto the page's answer.
-    const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
-    const env = incoming ? { incoming } : {};
-    const ask = async (path: string): Promise<unknown> => {
-      const answer = await app.request(new URL(path, c.req.url), { headers }, env);
-      if (answer.status !== 200 || answer.headers.has('set-cookie')) return undefined;
-      return answer.json();
-    };
-
+    const ask = askInProcess(app, c);
     const session = (await ask(API_PATHS.auth.getSession)) as { user?: { role?: string | null } } | null;
     if (!session?.user) return undefined;
     const answers: PageAnswers = { [API_PATHS.auth.getSession]: session };
@@ -61,6 +46,28 @@ export function pageAnswersFrom(app: InProcess) {
       if (account !== undefined) answers[API_PATHS.userProjects] = account;
     }
     return answers;
+  };
+}
+
+/**
+ * Asks a GET of the app for the page's request `c`, in-process: the body when it answered a plain 200
+ * that sets no cookie, else undefined.
+ */
+export function askInProcess(app: InProcess, c: Context): (path: string) => Promise<unknown> {
+  const headers = new Headers(c.req.raw.headers);
+  for (const name of PAGE_ONLY_HEADERS) headers.delete(name);
+  headers.set('accept', 'application/json');
+  // The calls' log lines carry the page's request id, so one page load reads as one in the log.
+  const requestId = c.get('requestId');
+  if (typeof requestId === 'string') headers.set('x-request-id', requestId);
+  // The socket, for the client's address (rate limits, logs); never Node's response: the calls'
+  // middleware would write their headers onto the page's answer.
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  const env = incoming ? { incoming } : {};
+  return async (path) => {
+    const answer = await app.request(new URL(path, c.req.url), { headers }, env);
+    if (answer.status !== 200 || answer.headers.has('set-cookie')) return undefined;
+    return answer.json();
   };
 }
 
@@ -78,7 +85,7 @@ export function pageAnswersElement(answers: PageAnswers): string {
  * first paint runs, which a page of that path names as preloads so they download while the first chunk
  * runs (decision 049).
  */
-export type PageModules = Record<string, { scripts: string[]; styles: string[] }>;
+export type PageModules = Record<string, { scripts: string[]; styles: string[]; paintStyles?: string[] }>;
 
 /** Pages that open on the dashboard: `/` sends a portal user there (the web app's homePathFor). */
 const DASHBOARD_PAGES = new Set(['/', '/dashboard']);
@@ -100,12 +107,14 @@ function photosInView(account: AccountAnswer): string[] {
  * What a signed-in page adds to its head: its answers and, when it opens on the dashboard for a portal
  * user (who has account state; an admin's `/` opens elsewhere), preloads of the dashboard's modules and
  * stylesheets and of each photo in its first row (the first, in view on every layout, at high
- * priority). Every address is escaped: a photo's comes from the database.
+ * priority). When the server painted the page (`painted`, decision 050), the stylesheets of the routes
+ * it drew, which the paint needs. Every address is escaped: a photo's comes from the database.
  */
 export function pageHeadElements(
   pagePath: string,
   answers: PageAnswers,
   pageModules: PageModules = {},
+  painted = false,
 ): string {
   const account = answers[API_PATHS.userProjects] as AccountAnswer | undefined;
   if (!DASHBOARD_PAGES.has(pagePath) || !account) return pageAnswersElement(answers);
@@ -113,6 +122,9 @@ export function pageHeadElements(
   const attribute = (url: string) => `href="${escapeHtml(url)}"`;
   return [
     pageAnswersElement(answers),
+    ...(painted ? (modules?.paintStyles ?? []) : []).map(
+      (url) => `<link rel="stylesheet" crossorigin ${attribute(url)}>`,
+    ),
     ...(modules?.styles ?? []).map((url) => `<link rel="preload" as="style" ${attribute(url)}>`),
     ...(modules?.scripts ?? []).map((url) => `<link rel="modulepreload" crossorigin ${attribute(url)}>`),
     ...photosInView(account).map(

@@ -23,6 +23,8 @@ function findUp(relative: string): string | undefined {
 export type StaticWebFolders = {
   /** The built web app (Vite's dist). Without it, only demo media are served. */
   webDistDir?: string;
+  /** The web app's server render (its dist-server, decision 050). Without it, no page is painted first. */
+  serverBuildDir?: string;
   /** `apps/api/assets`: demo media are its `demo/` folder, served at /media/demo/. */
   assetsDir?: string;
 };
@@ -30,6 +32,7 @@ export type StaticWebFolders = {
 /** Where the folders are in a checkout and beside the bundle. */
 export const defaultStaticWebFolders: StaticWebFolders = {
   webDistDir: findUp('apps/web/dist') ?? findUp('web/dist'),
+  serverBuildDir: findUp('apps/web/dist-server') ?? findUp('web/dist-server'),
   assetsDir: findUp('apps/api/assets') ?? findUp('assets'),
 };
 
@@ -106,6 +109,9 @@ export const PERMANENT_WEB_REDIRECTS: Readonly<Record<string, string>> = {
   '/sidebars': '/dashboard',
 };
 
+/** The element of index.html the web app renders into, empty as the build writes it. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /** Written by the web build beside index.html (apps/web/vite.config.ts, `landingPageModules`). */
 const PAGE_MODULES_FILE = 'page-modules.json';
 
@@ -140,15 +146,21 @@ function loadIndexHtml(root: string) {
   const text = Buffer.from(identity).toString('utf8');
   // Where a page's answers go: the end of the head, read before the (deferred) module scripts run.
   const answersAt = text.indexOf('</head>');
+  // Where a page's first paint goes (decision 050): inside the element the app renders into.
+  const paintAt = text.indexOf(EMPTY_ROOT) + EMPTY_ROOT.indexOf('</div>');
   const pageModules = readPageModules(root);
   return {
     identity,
     compressed,
     available: ENCODINGS.map((e) => e.name).filter((e) => compressed[e]),
-    withAnswers: (pagePath: string, answers: PageAnswers) =>
-      answersAt < 0
-        ? text
-        : text.slice(0, answersAt) + pageHeadElements(pagePath, answers, pageModules) + text.slice(answersAt),
+    /** Pages the server paints first: the landing pages the build lists (decision 049). */
+    paintsFirst: (pagePath: string) => Object.hasOwn(pageModules, pagePath) && paintAt > answersAt,
+    withAnswers: (pagePath: string, answers: PageAnswers, firstPaint = '') => {
+      if (answersAt < 0) return text;
+      const head = text.slice(0, answersAt) + pageHeadElements(pagePath, answers, pageModules, !!firstPaint);
+      if (!firstPaint || paintAt <= answersAt) return head + text.slice(answersAt);
+      return head + text.slice(answersAt, paintAt) + firstPaint + text.slice(paintAt);
+    },
   };
 }
 
@@ -171,6 +183,11 @@ export type StaticWebOptions = {
    * undefined for the plain index.html.
    */
   pageAnswers?: (c: Context) => Promise<PageAnswers | undefined>;
+  /**
+   * The markup of a landing page drawn from its answers (lib/first-paint.ts, decision 050), or
+   * undefined to send the page without it.
+   */
+  firstPaint?: (c: Context, answers: PageAnswers) => Promise<string | undefined>;
 };
 
 /**
@@ -219,11 +236,12 @@ export function mountStaticWeb<E extends Env, S extends Schema, B extends string
     return c.body(body ?? index.identity, 200);
   };
 
-  const sendPageWithAnswers = (c: Context, answers: PageAnswers) => {
+  const sendPageWithAnswers = async (c: Context, answers: PageAnswers) => {
+    const firstPaint = index.paintsFirst(c.req.path) ? await options.firstPaint?.(c, answers) : undefined;
     // One person's data: never kept by a shared cache, nor on the browser's disk.
     c.header('Cache-Control', 'private, no-store');
     c.header('Vary', 'Accept-Encoding', { append: true });
-    const html = index.withAnswers(c.req.path, answers);
+    const html = index.withAnswers(c.req.path, answers, firstPaint);
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
     if (encoding) c.header('Content-Encoding', encoding);
     c.header('Content-Type', HTML);

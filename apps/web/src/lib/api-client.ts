@@ -250,7 +250,8 @@ export async function apiRequest<TSchema extends AnswerSchema>(
 ): Promise<AnswerOf<TSchema>> {
   // A schema still loading when the call fails is not waited for: its own failure is not this call's.
   if (options.schema instanceof Promise) options.schema.catch(() => undefined);
-  const url = new URL(path, window.location.origin);
+  // A server render (entry-server.tsx, decision 050) has no window: the origin only builds the path.
+  const url = new URL(path, globalThis.location?.origin ?? 'http://server-render.invalid');
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
@@ -267,6 +268,10 @@ export async function apiRequest<TSchema extends AnswerSchema>(
 
   // A GET the server already answered inside the page (decision 048) is not asked again.
   const sentWithPage = request.method === 'GET' ? takePageAnswer(url.pathname + url.search) : undefined;
+  if (!sentWithPage && typeof window === 'undefined') {
+    // A server render has only the answers it was given (decision 050): it never calls out.
+    throw networkError(new Error(`no answer for ${url.pathname} in this server render`));
+  }
   const answer: RawAnswer = sentWithPage
     ? { status: 200, ok: true, body: sentWithPage.body }
     : options.onUploadProgress

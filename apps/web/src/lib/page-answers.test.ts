@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { jsonResponse } from '../test/render.tsx';
 import { ApiClientError, apiRequest, CLIENT_ERROR_CODES } from './api-client.ts';
 import { fetchSession } from './auth-client.ts';
-import { dropPageAnswers, loadPageAnswers, takePageAnswer } from './page-answers.ts';
+import { dropPageAnswers, loadPageAnswers, setPageAnswersScope, takePageAnswer } from './page-answers.ts';
 
 // Decision 048: the answers the server sends inside a signed-in page, taken by the first call of
 // their path instead of asking again.
@@ -137,5 +137,29 @@ describe('answers sent with the page', () => {
     pageWithAnswers(JSON.stringify({ [API_PATHS.auth.getSession]: { user: { id: 1 } } }));
     vi.stubGlobal('fetch', vi.fn());
     await expect(fetchSession()).rejects.toMatchObject({ code: CLIENT_ERROR_CODES.invalidResponse });
+  });
+});
+
+describe('answers of a server render (decision 050)', () => {
+  afterEach(() => {
+    setPageAnswersScope();
+  });
+
+  it('are taken from the scope the render names, each render its own, once', () => {
+    pageWithAnswers(JSON.stringify({ [API_PATHS.site]: { siteName: 'from the page' } }));
+    const first = new Map<string, unknown>([[API_PATHS.site, { siteName: 'first render' }]]);
+    const second = new Map<string, unknown>([[API_PATHS.site, { siteName: 'second render' }]]);
+    let current: Map<string, unknown> | undefined = first;
+    setPageAnswersScope(() => current);
+    expect(takePageAnswer(API_PATHS.site)).toEqual({ body: { siteName: 'first render' } });
+    expect(takePageAnswer(API_PATHS.site)).toBeUndefined();
+    current = second;
+    expect(takePageAnswer(API_PATHS.site)).toEqual({ body: { siteName: 'second render' } });
+    // Outside any render, nothing: never the answers of the page or of another render.
+    current = undefined;
+    expect(takePageAnswer(API_PATHS.site)).toBeUndefined();
+    // Back in the browser's scope, the page's own answer.
+    setPageAnswersScope();
+    expect(takePageAnswer(API_PATHS.site)).toEqual({ body: { siteName: 'from the page' } });
   });
 });

@@ -11,6 +11,18 @@ import { PAGE_ANSWERS_ELEMENT_ID } from '@offplan/shared';
  */
 let answers = new Map<string, unknown>();
 
+/**
+ * Where the answers of the page being loaded are: this module's own, in the browser. The server's
+ * first paint of a page (entry-server.tsx, decision 050) renders many pages at once, each with its
+ * own answers: it names where the current render's are.
+ */
+let answersInScope: () => Map<string, unknown> | undefined = () => answers;
+
+/** For the server's renders only: where the answers of the render in progress are kept (none: the page's). */
+export function setPageAnswersScope(scope?: () => Map<string, unknown> | undefined): void {
+  answersInScope = scope ?? (() => answers);
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -30,9 +42,10 @@ export function loadPageAnswers(root: Pick<Document, 'getElementById'> = documen
 
 /** The body the server sent with the page for a GET of `path` (path and query), once; else undefined. */
 export function takePageAnswer(path: string): { body: unknown } | undefined {
-  if (!answers.has(path)) return undefined;
-  const body = answers.get(path);
-  answers.delete(path);
+  const inScope = answersInScope();
+  if (!inScope?.has(path)) return undefined;
+  const body = inScope.get(path);
+  inScope.delete(path);
   return { body };
 }
 
@@ -41,4 +54,5 @@ export function dropPageAnswers(): void {
   answers.clear();
 }
 
-loadPageAnswers();
+// The server's renders have no document: their answers come through setPageAnswersScope.
+if (typeof document !== 'undefined') loadPageAnswers();

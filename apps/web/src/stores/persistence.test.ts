@@ -32,6 +32,18 @@ describe('waitForRehydration (spec §4 local state persistence)', () => {
     await expect(waitForRehydration()).resolves.toEqual({ timedOut: false });
   });
 
+  it('does not wait for a store without storage (the server render, decision 050): it has nothing to load', async () => {
+    const pending = slowStore();
+    const withoutStorage: PersistedStore = {};
+    const result = vi.fn();
+    void waitForRehydration([withoutStorage, pending.store]).then(result);
+    await Promise.resolve();
+    expect(result).not.toHaveBeenCalled();
+    pending.finish();
+    await vi.waitFor(() => expect(result).toHaveBeenCalledWith({ timedOut: false }));
+    await expect(waitForRehydration([withoutStorage])).resolves.toEqual({ timedOut: false });
+  });
+
   it('waits for every store to finish, then stops listening', async () => {
     const a = slowStore();
     const b = slowStore();

@@ -15,7 +15,8 @@ import { useReportingStore } from './reporting-store.ts';
 
 /** What waitForRehydration needs of a zustand `persist` store. */
 export type PersistedStore = {
-  persist: {
+  /** Absent without storage: zustand leaves the store as it is (the server's first paint, decision 050). */
+  persist?: {
     hasHydrated: () => boolean;
     onFinishHydration: (listener: () => void) => () => void;
   };
@@ -36,7 +37,9 @@ export function waitForRehydration(
   stores: readonly PersistedStore[] = PERSISTED_STORES,
   timeoutMs: number = PERSIST_REHYDRATION_TIMEOUT_MS,
 ): Promise<{ timedOut: boolean }> {
-  const pending = stores.filter((store) => !store.persist.hasHydrated());
+  const pending = stores.flatMap((store) =>
+    store.persist && !store.persist.hasHydrated() ? [store.persist] : [],
+  );
   if (pending.length === 0) return Promise.resolve({ timedOut: false });
   return new Promise((resolve) => {
     const unsubscribes: Array<() => void> = [];
@@ -47,9 +50,9 @@ export function waitForRehydration(
       resolve({ timedOut });
     };
     const timer = window.setTimeout(() => finish(true), timeoutMs);
-    for (const store of pending) {
+    for (const persist of pending) {
       unsubscribes.push(
-        store.persist.onFinishHydration(() => {
+        persist.onFinishHydration(() => {
           left -= 1;
           if (left === 0) finish(false);
         }),

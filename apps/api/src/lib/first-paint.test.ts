@@ -1,0 +1,161 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member, organization, projectMembers, projects } from '../db/schema/index.ts';
+import { signIn } from '../test/sessions.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { FIRST_PAINT_ENTRY, FIRST_PAINT_LIMIT_MS } from './first-paint.ts';
+
+// Decision 050: a signed-in landing page comes drawn by the web app's server build. Through the whole
+// app, on a real database, with a tiny web build (index.html, page-modules.json) and a server build
+// whose render writes what it was given, so the test sees which answers reached it.
+const folder = mkdtempSync(path.join(tmpdir(), 'offplan-first-paint-'));
+mkdirSync(path.join(folder, 'dist'), { recursive: true });
+mkdirSync(path.join(folder, 'dist-server'), { recursive: true });
+writeFileSync(
+  path.join(folder, 'dist/index.html'),
+  '<!doctype html><html><head><title>Portal</title><script type="module" src="/assets/app.js"></script></head>' +
+    `<body><div id="root"></div><!-- ${'padding '.repeat(200)}--></body></html>`,
+);
+const PAINT_STYLES = ['/assets/_main-c3.css', '/assets/project-card-d4.css'];
+writeFileSync(
+  path.join(folder, 'dist/page-modules.json'),
+  JSON.stringify({
+    '/dashboard': { scripts: ['/assets/dashboard-b2.js'], styles: [], paintStyles: PAINT_STYLES },
+  }),
+);
+// The render: `?render=fails` throws, `?render=hangs` never ends, `?render=declines` draws nothing.
+writeFileSync(
+  path.join(folder, 'dist-server', FIRST_PAINT_ENTRY),
+  `export async function renderFirstPaint(pagePath, answers) {
+    const render = new URL(pagePath, 'http://x').searchParams.get('render');
+    if (render === 'fails') throw new Error('the render failed');
+    if (render === 'hangs') return new Promise(() => {});
+    if (render === 'declines') return undefined;
+    const projects = answers['/api/user-projects'].output.projects.map((project) => project.title);
+    return '<main data-painted="' + pagePath + '">' + answers['/api/site'].siteName + ' | ' +
+      answers['/api/auth/get-session'].user.email + ' | ' + projects.join(', ') + '</main>';
+  }\n`,
+);
+
+let t: TestApp;
+let developer: { id: string; email: string };
+let colleague: { id: string; email: string };
+let admin: { id: string; email: string };
+
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    { web: { webDistDir: path.join(folder, 'dist'), serverBuildDir: path.join(folder, 'dist-server') } },
+  );
+  developer = await t.createUser({ email: 'developer@example.test' });
+  colleague = await t.createUser({ email: 'colleague@example.test' });
+  admin = await t.createUser({ email: 'admin@example.test', role: 'admin' });
+  // The developer and the colleague each own an organisation; only the developer's has a project.
+  for (const owner of [developer, colleague]) {
+    const organisationId = `org-of-${owner.id}`;
+    await t.db
+      .insert(organization)
+      .values({ id: organisationId, name: owner.email, slug: organisationId, createdAt: new Date() });
+    await t.db.insert(member).values({
+      id: `member-${owner.id}`,
+      organizationId: organisationId,
+      userId: owner.id,
+      role: 'owner',
+      createdAt: new Date(),
+    });
+  }
+  const [project] = await t.db
+    .insert(projects)
+    .values({
+      name: 'quay',
+      title: 'Harbour Quay',
+      state: 'VIC',
+      suburb: 'Docklands',
+      postcode: '3008',
+      fullAddress: '2 Harbour Esplanade, Docklands VIC 3008',
+      prefix: 'vic',
+      slug: 'harbour-quay',
+      organisationId: `org-of-${developer.id}`,
+    })
+    .returning({ id: projects.id });
+  await t.db.insert(projectMembers).values({ projectId: project!.id, userId: developer.id });
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function pageHtml(pathname: string, cookie?: string): Promise<{ status: number; html: string }> {
+  const response = await t.request(pathname, {
+    headers: { 'accept-encoding': 'br' },
+    ...(cookie ? { cookie } : {}),
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const html =
+    response.headers.get('content-encoding') === 'br'
+      ? brotliDecompressSync(bytes).toString()
+      : bytes.toString();
+  return { status: response.status, html };
+}
+
+/** What the page's root element holds (the app renders into it). */
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
+
+/** The stylesheets the page links besides its own. */
+const linkedStyles = (html: string) =>
+  [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((found) => found[1]);
+
+describe("a landing page comes drawn by the web app's server build (decision 050)", () => {
+  it("draws the developer's dashboard from the page's own answers and the site's, with the stylesheets it needs", async () => {
+    const { cookie } = await signIn(t, developer.email);
+    const { status, html } = await pageHtml('/dashboard', cookie);
+    expect(status).toBe(200);
+    const siteName = ((await (await t.request('/api/site')).json()) as { siteName: string }).siteName;
+    expect(rootOf(html)).toBe(
+      `<main data-painted="/dashboard">${siteName} | ${developer.email} | Harbour Quay</main>`,
+    );
+    expect(linkedStyles(html)).toEqual(PAINT_STYLES);
+    // The page still carries its answers for the app that takes over.
+    expect(html).toContain('id="page-answers"');
+  });
+
+  it("draws each person's own page: a colleague's never shows the developer's projects", async () => {
+    const { cookie } = await signIn(t, colleague.email);
+    const { html } = await pageHtml('/dashboard', cookie);
+    expect(rootOf(html)).toContain(colleague.email);
+    expect(html).not.toContain('Harbour Quay');
+    expect(html).not.toContain(developer.email);
+  });
+
+  it('draws nothing for pages the build does not list, for admins and for visitors', async () => {
+    const { cookie } = await signIn(t, developer.email);
+    for (const pathname of ['/projects', '/leads', '/']) {
+      const { html } = await pageHtml(pathname, cookie);
+      expect(rootOf(html), pathname).toBe('');
+      expect(linkedStyles(html), pathname).toEqual([]);
+    }
+    // An admin has no account state: the dashboard cannot be drawn from the answers.
+    const adminPage = await pageHtml('/dashboard', (await signIn(t, admin.email)).cookie);
+    expect(rootOf(adminPage.html)).toBe('');
+    const visitorPage = await pageHtml('/dashboard');
+    expect(rootOf(visitorPage.html)).toBe('');
+    expect(linkedStyles(visitorPage.html)).toEqual([]);
+  });
+
+  it('sends the page as before when the render fails, declines or takes too long', async () => {
+    const { cookie } = await signIn(t, developer.email);
+    for (const render of ['fails', 'declines', 'hangs']) {
+      const started = performance.now();
+      const { status, html } = await pageHtml(`/dashboard?render=${render}`, cookie);
+      expect(status, render).toBe(200);
+      expect(rootOf(html), render).toBe('');
+      expect(linkedStyles(html), render).toEqual([]);
+      expect(html, render).toContain('id="page-answers"');
+      if (render === 'hangs') expect(performance.now() - started).toBeLessThan(FIRST_PAINT_LIMIT_MS + 2_000);
+    }
+  });
+});
