@@ -116,15 +116,18 @@ export function pageHeadElements(
   pageModules: PageModules = {},
   painted = false,
 ): string {
-  const account = answers[API_PATHS.userProjects] as AccountAnswer | undefined;
-  if (!DASHBOARD_PAGES.has(pagePath) || !account) return pageAnswersElement(answers);
-  const modules = pageModules['/dashboard'];
   const attribute = (url: string) => `href="${escapeHtml(url)}"`;
+  // Whoever the page was painted for (an admin's dashboard too): the paint is unstyled without them.
+  const paintStyles = (painted ? (pageModules[pagePath]?.paintStyles ?? []) : []).map(
+    (url) => `<link rel="stylesheet" crossorigin ${attribute(url)}>`,
+  );
+  const account = answers[API_PATHS.userProjects] as AccountAnswer | undefined;
+  if (!DASHBOARD_PAGES.has(pagePath) || !account)
+    return [pageAnswersElement(answers), ...paintStyles].join('');
+  const modules = pageModules['/dashboard'];
   return [
     pageAnswersElement(answers),
-    ...(painted ? (modules?.paintStyles ?? []) : []).map(
-      (url) => `<link rel="stylesheet" crossorigin ${attribute(url)}>`,
-    ),
+    ...paintStyles,
     ...(modules?.styles ?? []).map((url) => `<link rel="preload" as="style" ${attribute(url)}>`),
     ...(modules?.scripts ?? []).map((url) => `<link rel="modulepreload" crossorigin ${attribute(url)}>`),
     ...photosInView(account).map(
