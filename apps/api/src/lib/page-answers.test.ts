@@ -267,6 +267,12 @@ describe("the dashboard's page preloads its modules and the photos of its first 
       ]);
       // The address stays inside its attribute: no element of its own, nothing to run.
       expect(html, pathname).not.toContain('<script>alert(1)');
+      // Asked for before the answers' and the modules' preloads: on HTTP/1.1's six connections the
+      // page's largest paint would otherwise wait behind them.
+      const firstPhoto = html.indexOf('<link rel="preload" as="image"');
+      expect(firstPhoto, pathname).toBeLessThan(html.indexOf('<script type="application/json"'));
+      const firstModule = `<link rel="modulepreload" crossorigin href="${DASHBOARD_MODULES.scripts[0]}">`;
+      expect(firstPhoto, pathname).toBeLessThan(html.indexOf(firstModule));
     }
   });
 
