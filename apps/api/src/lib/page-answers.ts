@@ -125,7 +125,7 @@ export function pageHeadElements(
   );
   const account = answers[API_PATHS.userProjects] as AccountAnswer | undefined;
   if (!DASHBOARD_PAGES.has(pagePath) || !account)
-    return [pageAnswersElement(answers), ...paintStyles].join('');
+    return [...paintStyles, pageAnswersElement(answers)].join('');
   const modules = pageModules['/dashboard'];
   return [
     ...paintStyles,
