@@ -120,3 +120,33 @@ test("the sign-in page downloads better-auth's client only once the visitor reac
   await emailInput(page).focus();
   await loaded;
 });
+
+test("the server paints the sign-in page for a visitor (decision 050): the form is there before the app's script runs, and the app takes it over", async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  // The app's first chunk never arrives: what shows is the server's paint, styled by its stylesheets.
+  allowConsoleErrors(/Failed to load resource/);
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/login');
+  const painted = page.locator('#root > div[inert]');
+  await expect(painted).toHaveCount(1);
+  await expect(painted.getByText('Sign in', { exact: true }).first()).toBeVisible();
+  await expect(painted.locator('input[type="email"]')).toBeVisible();
+  // Inert until the app takes over: found by no role, as assistive technology finds nothing there.
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toHaveCount(0);
+  // Styled before any script: the button is the brand's filled button, not a bare grey one.
+  const background = await painted
+    .getByText('Sign in', { exact: true })
+    .last()
+    .evaluate((label) => getComputedStyle(label.closest('button') ?? label).backgroundColor);
+  expect(background).not.toBe('rgba(0, 0, 0, 0)');
+  expect(background).not.toBe('rgb(239, 239, 239)');
+
+  // With its script, the app takes the page over and the form signs in.
+  await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+  await page.goto('/login');
+  await signIn(page, DEMO.developer);
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.locator('#root > div[inert]')).toHaveCount(0);
+});

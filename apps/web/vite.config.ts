@@ -55,14 +55,21 @@ const sharedSchemasWithoutSideEffects: Plugin = {
  * schemas its first answers are checked with, which load only once the session check and the route's
  * loader run, each a round trip after the route chunks. Not the route chunks themselves: named in the
  * page (~75 files) they compete with the first chunk and the dashboard's LCP got worse (1.27–1.52 s
- * against 1.23–1.26 s, three rounds of seven loads).
+ * against 1.23–1.26 s, three rounds of seven loads). A page is painted for signed-in users, or with
+ * `paintFor: 'visitors'` for visitors only (it needs no one's answers).
  */
-const LANDING_PAGES: Record<string, { modules: string[]; routes: string[] }> = {
+const LANDING_PAGES: Record<string, { modules: string[]; routes: string[]; paintFor?: 'visitors' }> = {
   '/dashboard': {
     modules: ['src/lib/session-schema.ts', 'src/features/projects/api/user-projects-schema.ts'],
     // The routes the page draws: the server paints them (decision 050), so their stylesheets must be
     // in the page's head, not added once their scripts have run.
     routes: ['src/routes/_main.tsx', 'src/routes/_main/dashboard.tsx'],
+  },
+  // The sign-in page, painted for visitors (decision 050): drawn from the site's settings alone.
+  '/login': {
+    modules: [],
+    routes: ['src/routes/_auth.tsx', 'src/routes/_auth/login.tsx'],
+    paintFor: 'visitors',
   },
 };
 
@@ -107,8 +114,11 @@ const landingPageModules: Plugin = {
       if (!chunk) this.error(`${PAGE_MODULES_FILE}: no chunk for ${module} (${page}); was it renamed?`);
       return chunk.fileName;
     };
-    const pages: Record<string, { scripts: string[]; styles: string[]; paintStyles: string[] }> = {};
-    for (const [page, { modules, routes }] of Object.entries(LANDING_PAGES)) {
+    const pages: Record<
+      string,
+      { scripts: string[]; styles: string[]; paintStyles: string[]; paintFor?: 'visitors' }
+    > = {};
+    for (const [page, { modules, routes, paintFor }] of Object.entries(LANDING_PAGES)) {
       const files = withImports(modules.map((module) => chunkOf(module, page)));
       // The router splits each route's component into a module of its own (autoCodeSplitting).
       const routeFiles = withImports(routes.map((route) => chunkOf(`${route}?tsr-split=component`, page)));
@@ -116,6 +126,7 @@ const landingPageModules: Plugin = {
         scripts: files.map((file) => `/${file}`),
         styles: stylesOf(files).map((file) => `/${file}`),
         paintStyles: stylesOf(routeFiles).map((file) => `/${file}`),
+        ...(paintFor && { paintFor }),
       };
     }
     this.emitFile({

@@ -20,20 +20,30 @@ writeFileSync(
     `<body><div id="root"></div><!-- ${'padding '.repeat(200)}--></body></html>`,
 );
 const PAINT_STYLES = ['/assets/_main-c3.css', '/assets/project-card-d4.css'];
+const LOGIN_PAINT_STYLES = ['/assets/_auth-e5.css'];
 writeFileSync(
   path.join(folder, 'dist/page-modules.json'),
   JSON.stringify({
     '/dashboard': { scripts: ['/assets/dashboard-b2.js'], styles: [], paintStyles: PAINT_STYLES },
+    '/login': { scripts: [], styles: [], paintStyles: LOGIN_PAINT_STYLES, paintFor: 'visitors' },
   }),
 );
-// The render: `?render=fails` throws, `?render=hangs` never ends, `?render=declines` draws nothing.
+// The render: `?render=fails` throws, `?render=hangs` never ends, `?render=declines` draws nothing. A
+// visitor's page (no session) shows how many renders this process has made, and whether the site is
+// in maintenance (a setting the page is drawn from).
 writeFileSync(
   path.join(folder, 'dist-server', FIRST_PAINT_ENTRY),
-  `export async function renderFirstPaint(pagePath, answers) {
+  `let renders = 0;
+  export async function renderFirstPaint(pagePath, answers) {
+    renders += 1;
     const render = new URL(pagePath, 'http://x').searchParams.get('render');
     if (render === 'fails') throw new Error('the render failed');
     if (render === 'hangs') return new Promise(() => {});
     if (render === 'declines') return undefined;
+    const site = answers['/api/site'];
+    if (!answers['/api/auth/get-session'])
+      return '<main data-painted="' + pagePath + '">visitor | ' + site.siteName + ' | maintenance ' +
+        site.maintenanceMode + ' | render ' + renders + '</main>';
     const projects = (answers['/api/user-projects']?.output.projects ?? []).map((project) => project.title);
     return '<main data-painted="' + pagePath + '">' + answers['/api/site'].siteName + ' | ' +
       answers['/api/auth/get-session'].user.email + ' | ' + projects.join(', ') + '</main>';
@@ -47,7 +57,7 @@ let admin: { id: string; email: string };
 
 beforeAll(async () => {
   t = await createTestApp(
-    {},
+    { TENANT_HOSTS: 'ibn.localhost=ibn' },
     { web: { webDistDir: path.join(folder, 'dist'), serverBuildDir: path.join(folder, 'dist-server') } },
   );
   developer = await t.createUser({ email: 'developer@example.test' });
@@ -89,9 +99,13 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-async function pageHtml(pathname: string, cookie?: string): Promise<{ status: number; html: string }> {
+async function pageHtml(
+  pathname: string,
+  cookie?: string,
+  host?: string,
+): Promise<{ status: number; html: string }> {
   const response = await t.request(pathname, {
-    headers: { 'accept-encoding': 'br' },
+    headers: { 'accept-encoding': 'br', ...(host && { host }) },
     ...(cookie ? { cookie } : {}),
   });
   const bytes = Buffer.from(await response.arrayBuffer());
@@ -161,5 +175,68 @@ describe("a landing page comes drawn by the web app's server build (decision 050
       expect(html, render).toContain('id="page-answers"');
       if (render === 'hangs') expect(performance.now() - started).toBeLessThan(FIRST_PAINT_LIMIT_MS + 2_000);
     }
+  });
+});
+
+describe('the sign-in page comes drawn for visitors (decision 050)', () => {
+  const setMaintenance = async (on: boolean) => {
+    const { cookie } = await signIn(t, admin.email);
+    const answer = await t.request('/api/site/settings', {
+      method: 'PUT',
+      cookie,
+      json: { maintenanceMode: on },
+    });
+    expect(answer.status).toBe(200);
+  };
+  /** The render count a painted page shows. */
+  const renderOf = (html: string) => Number(/render (\d+)/.exec(rootOf(html) ?? '')?.[1]);
+
+  it('draws /login for a visitor with the stylesheets it needs, without answers, the same page for every visitor', async () => {
+    const first = await pageHtml('/login');
+    expect(first.status).toBe(200);
+    expect(rootOf(first.html)).toMatch(
+      /^<main data-painted="\/login">visitor \| .+ \| maintenance false \| render \d+<\/main>$/,
+    );
+    expect(linkedStyles(first.html)).toEqual(LOGIN_PAINT_STYLES);
+    expect(first.html).not.toContain('id="page-answers"');
+    // Drawn once: the next visitor gets the same page, not a render of their own.
+    const second = await pageHtml('/login');
+    expect(renderOf(second.html)).toBe(renderOf(first.html));
+    const response = await t.request('/login');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it("draws each host's tenant its own page, each kept", async () => {
+    const portal = await pageHtml('/login');
+    const ibn = await pageHtml('/login', undefined, 'ibn.localhost:3000');
+    expect(rootOf(ibn.html)).toContain('visitor | IBN Lead Gen |');
+    expect(rootOf(portal.html)).not.toContain('IBN Lead Gen');
+    expect(renderOf((await pageHtml('/login', undefined, 'ibn.localhost')).html)).toBe(renderOf(ibn.html));
+    expect(renderOf((await pageHtml('/login')).html)).toBe(renderOf(portal.html));
+  });
+
+  it('draws it again when the site settings it is drawn from change', async () => {
+    const before = await pageHtml('/login');
+    await setMaintenance(true);
+    try {
+      const during = await pageHtml('/login');
+      expect(rootOf(during.html)).toContain('maintenance true');
+      expect(renderOf(during.html)).toBeGreaterThan(renderOf(before.html));
+    } finally {
+      await setMaintenance(false);
+    }
+    expect(rootOf((await pageHtml('/login')).html)).toContain('maintenance false');
+  });
+
+  it('draws it neither with a query (each would be a render of its own) nor for a signed-in user', async () => {
+    for (const pathname of ['/login?redirect=%2Fleads', '/login?render=hangs']) {
+      const { html } = await pageHtml(pathname);
+      expect(rootOf(html), pathname).toBe('');
+      expect(linkedStyles(html), pathname).toEqual([]);
+    }
+    const { html } = await pageHtml('/login', (await signIn(t, developer.email)).cookie);
+    expect(rootOf(html)).toBe('');
+    expect(linkedStyles(html)).toEqual([]);
+    expect(html).toContain('id="page-answers"');
   });
 });

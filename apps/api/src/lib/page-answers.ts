@@ -81,11 +81,15 @@ export function pageAnswersElement(answers: PageAnswers): string {
 }
 
 /**
- * What the web build lists for each signed-in landing page (its `page-modules.json`): the files its
- * first paint runs, which a page of that path names as preloads so they download while the first chunk
- * runs (decision 049).
+ * What the web build lists for each landing page (its `page-modules.json`): the files its first paint
+ * runs, which a page of that path names as preloads so they download while the first chunk runs
+ * (decision 049), and the stylesheets of the routes the server paints (decision 050). A page is
+ * painted for signed-in users, or with `paintFor: 'visitors'` for visitors only.
  */
-export type PageModules = Record<string, { scripts: string[]; styles: string[]; paintStyles?: string[] }>;
+export type PageModules = Record<
+  string,
+  { scripts: string[]; styles: string[]; paintStyles?: string[]; paintFor?: 'visitors' }
+>;
 
 /** Pages that open on the dashboard: `/` sends a portal user there (the web app's homePathFor). */
 const DASHBOARD_PAGES = new Set(['/', '/dashboard']);
@@ -104,7 +108,8 @@ function photosInView(account: AccountAnswer): string[] {
 }
 
 /**
- * What a signed-in page adds to its head: its answers and, when it opens on the dashboard for a portal
+ * What a page made for one request adds to its head. A visitor's painted page (no answers): the
+ * stylesheets of its paint. A signed-in page: its answers and, when it opens on the dashboard for a portal
  * user (who has account state; an admin's `/` opens elsewhere), preloads of the dashboard's modules and
  * stylesheets and of each photo in its first row (the first, in view on every layout, at high
  * priority). When the server painted the page (`painted`, decision 050), the stylesheets of the routes
@@ -124,6 +129,8 @@ export function pageHeadElements(
     (url) => `<link rel="stylesheet" crossorigin ${attribute(url)}>`,
   );
   const account = answers[API_PATHS.userProjects] as AccountAnswer | undefined;
+  // A visitor's page has no answers: the app asks for what it needs as on any page.
+  if (Object.keys(answers).length === 0) return paintStyles.join('');
   if (!DASHBOARD_PAGES.has(pagePath) || !account)
     return [...paintStyles, pageAnswersElement(answers)].join('');
   const modules = pageModules['/dashboard'];

@@ -153,8 +153,14 @@ function loadIndexHtml(root: string) {
     identity,
     compressed,
     available: ENCODINGS.map((e) => e.name).filter((e) => compressed[e]),
-    /** Pages the server paints first: the landing pages the build lists (decision 049). */
-    paintsFirst: (pagePath: string) => Object.hasOwn(pageModules, pagePath) && paintAt > answersAt,
+    /**
+     * Whether the server paints `pagePath` first for a signed-in user or a visitor: the landing pages
+     * the build lists (decision 049), each for the one or the other (decision 050).
+     */
+    paintsFirst: (pagePath: string, signedIn: boolean) =>
+      Object.hasOwn(pageModules, pagePath) &&
+      paintAt > answersAt &&
+      (pageModules[pagePath]?.paintFor === 'visitors') !== signedIn,
     withAnswers: (pagePath: string, answers: PageAnswers, firstPaint = '') => {
       if (answersAt < 0) return text;
       const head = text.slice(0, answersAt) + pageHeadElements(pagePath, answers, pageModules, !!firstPaint);
@@ -227,6 +233,13 @@ export function mountStaticWeb<E extends Env, S extends Schema, B extends string
   const sendIndex = async (c: Context) => {
     const answers = await options.pageAnswers?.(c);
     if (answers) return sendPageWithAnswers(c, answers);
+    // A visitor's page is painted only at its plain address: the same for every visitor (first-paint.ts
+    // keeps it), where a query (`?redirect=…`) would make each address a render of its own.
+    const firstPaint =
+      index.paintsFirst(c.req.path, false) && new URL(c.req.url).search === ''
+        ? await options.firstPaint?.(c, {})
+        : undefined;
+    if (firstPaint) return sendMadePage(c, index.withAnswers(c.req.path, {}, firstPaint), 'no-cache');
     c.header('Cache-Control', 'no-cache');
     if (index.available.length) c.header('Vary', 'Accept-Encoding', { append: true });
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'), index.available);
@@ -237,11 +250,17 @@ export function mountStaticWeb<E extends Env, S extends Schema, B extends string
   };
 
   const sendPageWithAnswers = async (c: Context, answers: PageAnswers) => {
-    const firstPaint = index.paintsFirst(c.req.path) ? await options.firstPaint?.(c, answers) : undefined;
+    const firstPaint = index.paintsFirst(c.req.path, true)
+      ? await options.firstPaint?.(c, answers)
+      : undefined;
     // One person's data: never kept by a shared cache, nor on the browser's disk.
-    c.header('Cache-Control', 'private, no-store');
+    return sendMadePage(c, index.withAnswers(c.req.path, answers, firstPaint), 'private, no-store');
+  };
+
+  /** index.html made for this request (answers, a first paint), compressed as it is sent. */
+  const sendMadePage = (c: Context, html: string, cacheControl: string) => {
+    c.header('Cache-Control', cacheControl);
     c.header('Vary', 'Accept-Encoding', { append: true });
-    const html = index.withAnswers(c.req.path, answers, firstPaint);
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
     if (encoding) c.header('Content-Encoding', encoding);
     c.header('Content-Type', HTML);
