@@ -9,13 +9,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addDays, sydneyToday } from '../../lib/dates.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { type AppRouter, createAppRouter } from '../../router.tsx';
 import { useReportingStore } from '../../stores/reporting-store.ts';
 import { type ApiCall, apiError, callsTo, ok, stubApi } from '../../test/api-stub.ts';
 import { projectSummaryOf, sessionOf, userProjectsOf } from '../../test/factories.ts';
 import { theme } from '../../theme.ts';
-import { addDays, reportingToday } from './lib/report-range.ts';
 
 const SLOW = 30_000;
 /** The first render of a route loads its code and data: more than findBy's default second on a busy machine. */
@@ -180,7 +180,7 @@ describe('/reporting/listing-performance', () => {
       renderApp('/reporting/listing-performance');
 
       const views = await screen.findByTestId('kpi-pageViews', {}, WAIT);
-      const today = reportingToday();
+      const today = sydneyToday();
       expect(lastQuery(calls, PERFORMANCE)).toMatchObject({
         startDate: addDays(today, -29),
         endDate: today,

@@ -13,7 +13,8 @@ import {
   type DemandSourceFilter,
 } from '@offplan/shared';
 import { useId } from 'react';
-import { demandToday, PERIOD_PRESET_LABELS, PERIOD_PRESETS, type PeriodPreset } from '../lib/demand-table.ts';
+import { sydneyToday } from '../../../lib/dates.ts';
+import { PERIOD_PRESET_LABELS, PERIOD_PRESETS, type PeriodPreset } from '../lib/demand-table.ts';
 
 export type DemandFilterState = Omit<BuyerDemandQuery, 'state'> & {
   state: BuyerDemandQuery['state'] | null;
@@ -57,7 +58,7 @@ export function DemandFilters({
   const errors = dateErrors(filters);
   const sourceLabel = useId();
   const groupLabel = useId();
-  const today = demandToday();
+  const today = sydneyToday();
   return (
     <Paper withBorder p="md" component="section" aria-label="Filters">
       <Stack gap="sm">

@@ -1,10 +1,6 @@
-import {
-  type BuyerDemandAnswer,
-  type BuyerDemandRow,
-  DEMAND_GROUPING_LABELS,
-  REPORTING_TIME_ZONE,
-} from '@offplan/shared';
+import { type BuyerDemandAnswer, type BuyerDemandRow, DEMAND_GROUPING_LABELS } from '@offplan/shared';
 import { downloadBlob, toCsv } from '../../../lib/csv.ts';
+import { addDays, sydneyToday } from '../../../lib/dates.ts';
 
 /**
  * The table of /buyer-demands and its CSV, from one description: the CSV is exactly the table (same
@@ -105,25 +101,9 @@ export const PERIOD_PRESET_LABELS: Record<PeriodPreset, string> = {
   CUSTOM: 'Custom dates',
 };
 
-const sydneyDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: REPORTING_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today as YYYY-MM-DD in the reporting time zone (the server's days are Sydney days). */
-export const demandToday = (now: Date = new Date()) => sydneyDay.format(now);
-
-function addDays(isoDay: string, days: number): string {
-  const date = new Date(`${isoDay}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** The range a preset names, ending today (Sydney). */
 export function presetRange(preset: Exclude<PeriodPreset, 'CUSTOM'>, now: Date = new Date()) {
-  const endDate = demandToday(now);
+  const endDate = sydneyToday(now);
   switch (preset) {
     case 'LAST_30_DAYS':
       return { startDate: addDays(endDate, -29), endDate };

@@ -11,15 +11,10 @@ import {
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { sydneyToday } from '../../../lib/dates.ts';
 import { exportCountQueryOptions, exportCsvUrl } from '../api/exports.ts';
 import { useExportDownload } from '../hooks/use-export-download.ts';
-import {
-  EXPORT_PRESETS,
-  type ExportPreset,
-  presetRange,
-  rangeLabel,
-  sydneyToday,
-} from '../lib/export-range.ts';
+import { EXPORT_PRESETS, type ExportPreset, presetRange, rangeLabel } from '../lib/export-range.ts';
 import { ExportProgress } from './export-progress.tsx';
 import { RecentExportsTable } from './recent-exports-table.tsx';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { presetRange, rangeLabel, sydneyToday } from './export-range.ts';
+import { sydneyToday } from '../../../lib/dates.ts';
+import { presetRange, rangeLabel } from './export-range.ts';
 
 describe('export ranges', () => {
   it('turns presets into Sydney calendar days, both ends included', () => {

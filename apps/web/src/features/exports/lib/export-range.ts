@@ -1,14 +1,8 @@
 import type { ExportRange } from '@offplan/shared';
 
-/** The date filters are Sydney calendar days, like every date filter of the portal (decision 036). */
-const sydneyDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Australia/Sydney',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+import { madeOnFirstUse, sydneyToday } from '../../../lib/dates.ts';
 
-export const sydneyToday = (now = new Date()) => sydneyDay.format(now);
+// The date filters are Sydney calendar days, like every date filter of the portal (decision 036).
 
 const shift = (isoDay: string, change: (date: Date) => void) => {
   const date = new Date(`${isoDay}T00:00:00Z`);
@@ -49,13 +43,11 @@ export function presetRange(preset: Exclude<ExportPreset, 'custom'>, today = syd
   }
 }
 
-const dayLabel = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const labelOf = (isoDay: string) => dayLabel.format(new Date(`${isoDay}T00:00:00Z`));
+const dayLabel = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
+const labelOf = (isoDay: string) => dayLabel().format(new Date(`${isoDay}T00:00:00Z`));
 
 /** "1 Mar 2026 – 31 Mar 2026", "from 1 Mar 2026", "all time": a range as the page and the list say it. */
 export function rangeLabel(range: { from?: string | null | undefined; to?: string | null | undefined }) {

@@ -7,9 +7,9 @@ import {
 } from '@offplan/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { type CsvCell, downloadCsv } from '../../../lib/csv.ts';
+import { sydneyDayOf } from '../../../lib/dates.ts';
 import { useReportingStore } from '../../../stores/reporting-store.ts';
 import { formatStars } from '../lib/format.ts';
-import { reportingDayOf } from '../lib/report-range.ts';
 import { ScrollTable } from './scroll-table.tsx';
 
 type SummaryRow = RatingSummary & { key: string; name: string };
@@ -89,7 +89,7 @@ const buyerTypeLabel = (value: string) => BUYER_TYPE_LABELS[value as BuyerType] 
 
 function CommentsTable({ answer, fileName }: { answer: BuyerFeedbackAnswer; fileName: string }) {
   const rows = answer.comments.map((comment) => [
-    reportingDayOf(comment.createdAt),
+    sydneyDayOf(comment.createdAt),
     comment.projectTitle,
     comment.projectRating,
     comment.agentName ?? '',

@@ -20,8 +20,9 @@ import {
 } from '@offplan/shared';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { sydneyToday } from '../../../lib/dates.ts';
 import { hasReportFilterMarker, useReportingStore } from '../../../stores/reporting-store.ts';
-import { type ReportRange, reportingToday, resolveRange } from '../lib/report-range.ts';
+import { type ReportRange, resolveRange } from '../lib/report-range.ts';
 import type { FilterOption } from '../lib/use-seen-options.ts';
 
 export type { FilterOption } from '../lib/use-seen-options.ts';
@@ -57,7 +58,7 @@ function DateRangeFields() {
   // A reset or another page's change moves the applied range under the fields: show it.
   useEffect(() => setDraft({ startDate: appliedStart, endDate: appliedEnd }), [appliedStart, appliedEnd]);
   const errors = rangeError(draft);
-  const today = reportingToday();
+  const today = sydneyToday();
 
   const change = (field: keyof ReportRange, value: string) => {
     const next = { ...draft, [field]: value };

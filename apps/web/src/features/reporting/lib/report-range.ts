@@ -1,33 +1,9 @@
-import { type BuyerFeedbackQuery, type ListingPerformanceQuery, REPORTING_TIME_ZONE } from '@offplan/shared';
+import type { BuyerFeedbackQuery, ListingPerformanceQuery } from '@offplan/shared';
+import { addDays, sydneyToday } from '../../../lib/dates.ts';
 import type { ReportingSelections } from '../../../stores/reporting-store.ts';
 
 /** Days in the default range (decision 028, Web): the last 30 days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
-
-const sydneyDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: REPORTING_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today as YYYY-MM-DD in the reporting time zone: the server's days are Sydney days too. */
-export function reportingToday(now: Date = new Date()): string {
-  return sydneyDay.format(now);
-}
-
-/** The Sydney day (YYYY-MM-DD) of a moment: the day the report counts it in, not its UTC date. */
-export function reportingDayOf(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso.slice(0, 10) : sydneyDay.format(date);
-}
-
-/** A YYYY-MM-DD day moved by whole days (calendar arithmetic, no time zone involved). */
-export function addDays(isoDay: string, days: number): string {
-  const date = new Date(`${isoDay}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 export type ReportRange = { startDate: string; endDate: string };
 
@@ -36,7 +12,7 @@ export function resolveRange(
   selections: Pick<ReportingSelections, 'startDate' | 'endDate'>,
   now: Date = new Date(),
 ): ReportRange {
-  const today = reportingToday(now);
+  const today = sydneyToday(now);
   const endDate = selections.endDate ?? today;
   const startDate = selections.startDate ?? addDays(endDate, -(DEFAULT_RANGE_DAYS - 1));
   return { startDate, endDate };
