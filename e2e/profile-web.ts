@@ -1,8 +1,13 @@
 /**
- * `npm run profile:web`: where the browser's main thread spends its time before the first paint of
- * `/login` (signed out) and `/dashboard` (signed in), by package or app folder, and how many classic
- * Zod schemas are built on the way (issue 21, decision 044). measure:web says how long the paint
- * takes; this says what to cut.
+ * `npm run profile:web`: where the browser's main thread spends its time on a cold load of `/login`
+ * (signed out) and `/dashboard` (signed in) until the app has taken the page over (its heading is
+ * there for assistive technology: the server's paint is hidden from it, decision 050), by package or
+ * app folder; the long tasks on the way and their blocking time after the first paint (what
+ * Lighthouse's Total Blocking Time counts); and how many classic Zod schemas are built (issue 21,
+ * decisions 044 and 050). measure:web says how long the paint takes; this says what to cut.
+ *
+ * The processor is slowed down PROFILE_CPU_SLOWDOWN times (4 by default, Lighthouse's mobile setting),
+ * so the tasks are about as long as Lighthouse counts them.
  *
  * Runs the production build (`npm run build` first) like measure:web, and builds the web app again
  * with source maps into a temporary folder: the same sources give the same file names, so a sample
@@ -28,16 +33,26 @@ import {
 
 const port = Number(process.env.PROFILE_PORT ?? 3391);
 const runs = Number(process.env.PROFILE_RUNS ?? 3);
+const cpuSlowdown = Number(process.env.PROFILE_CPU_SLOWDOWN ?? 4);
+/** A task longer than this blocks input; Total Blocking Time sums what each one has over it. */
+const LONG_TASK_MS = 50;
 const SAMPLING_INTERVAL_US = 100;
 const ROWS_SHOWN = 14;
 
 type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame };
-type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number };
 type FunctionCoverage = { functionName: string; ranges: { startOffset: number; count: number }[] };
 type ScriptCoverage = { url: string; functions: FunctionCoverage[] };
 
-type LoadProfile = { fcpMs: number; busyMs: Map<string, number>; zodSchemas: number };
+type LongTask = { startMs: number; durationMs: number; busiest?: string };
+type LoadProfile = {
+  fcpMs: number;
+  takenOverMs: number;
+  busyMs: Map<string, number>;
+  zodSchemas: number;
+  longTasks: LongTask[];
+};
 
 /** Builds the web app with source maps (same sources, same file names) into a temporary folder. */
 function buildSourceMaps(): string {
@@ -128,15 +143,38 @@ function groupOfFrame(frame: CallFrame, sources: AssetSources): string {
   return source ? groupOf(source) : 'bundler runtime (no source)';
 }
 
-function busyTimeByGroup(profile: CpuProfile, sources: AssetSources): Map<string, number> {
+/**
+ * Busy time by group, of the whole profile or of the samples within [fromMs, toMs) of the page's
+ * clock; `pageMsAt` turns a sample's time (µs since the profile started) into the page's milliseconds.
+ */
+function busyTimeByGroup(
+  profile: CpuProfile,
+  sources: AssetSources,
+  window?: { fromMs: number; toMs: number; pageMsAt: (profileUs: number) => number },
+): Map<string, number> {
   const groupByNode = new Map(profile.nodes.map((node) => [node.id, groupOfFrame(node.callFrame, sources)]));
   const busy = new Map<string, number>();
+  let elapsedUs = 0;
   profile.samples.forEach((nodeId, index) => {
+    elapsedUs += profile.timeDeltas[index] ?? 0;
     const group = groupByNode.get(nodeId) ?? '?';
     if (group === '(idle)') return;
+    if (window) {
+      const at = window.pageMsAt(elapsedUs);
+      if (at < window.fromMs || at >= window.toMs) return;
+    }
     busy.set(group, (busy.get(group) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
   });
   return busy;
+}
+
+/** The three groups that took most of a window, as "group ms". */
+function busiest(busy: Map<string, number>): string {
+  return [...busy]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([group, ms]) => `${group} ${ms.toFixed(0)}`)
+    .join(', ');
 }
 
 /**
@@ -165,9 +203,23 @@ function zodSchemasBuilt(coverage: ScriptCoverage[], sources: AssetSources): num
   return built;
 }
 
+/** Every long task of the page so far (the browser keeps them from the start of the load). */
+function longTasksSoFar(): Promise<LongTask[]> {
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      observer.disconnect();
+      resolve(list.getEntries().map((task) => ({ startMs: task.startTime, durationMs: task.duration })));
+    });
+    observer.observe({ type: 'longtask', buffered: true });
+    // No long task at all: the observer is never called.
+    setTimeout(() => resolve([]), 500);
+  });
+}
+
 async function profileLoad(
   browser: Browser,
   url: string,
+  heading: string,
   sources: AssetSources,
   storageState?: BrowserContextOptions['storageState'],
 ): Promise<LoadProfile> {
@@ -175,12 +227,17 @@ async function profileLoad(
   try {
     const page = await context.newPage();
     const cdp: CDPSession = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
     await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
     await cdp.send('Profiler.start');
+    // The wall-clock moment the profile starts (to within the call's few milliseconds): a sample's
+    // time since then, less the page's own start, is its time on the page's clock.
+    const profileStartedAt = await page.evaluate(() => performance.timeOrigin + performance.now());
     await page.goto(url);
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    await page.getByRole('heading', { name: heading, exact: true }).first().waitFor({ timeout: 60_000 });
+    const takenOverMs = await page.evaluate(() => performance.now());
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
     const { result } = (await cdp.send('Profiler.takePreciseCoverage')) as unknown as {
       result: ScriptCoverage[];
@@ -188,10 +245,46 @@ async function profileLoad(
     const fcpMs = await page.evaluate(
       () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     );
-    return { fcpMs, busyMs: busyTimeByGroup(profile, sources), zodSchemas: zodSchemasBuilt(result, sources) };
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const pageStartedAt = await page.evaluate(() => performance.timeOrigin);
+    const pageMsAt = (profileUs: number) => profileStartedAt + profileUs / 1000 - pageStartedAt;
+    const longTasks = (await page.evaluate(longTasksSoFar))
+      .filter((task) => task.startMs < takenOverMs)
+      .map((task) => ({
+        ...task,
+        busiest: busiest(
+          busyTimeByGroup(profile, sources, {
+            fromMs: task.startMs,
+            toMs: task.startMs + task.durationMs,
+            pageMsAt,
+          }),
+        ),
+      }));
+    return {
+      fcpMs,
+      takenOverMs,
+      busyMs: busyTimeByGroup(profile, sources),
+      zodSchemas: zodSchemasBuilt(result, sources),
+      longTasks,
+    };
   } finally {
     await context.close();
   }
+}
+
+/** The long tasks (start+duration, ms) of the load whose blocking time is the median. */
+function describeTasks(loads: LoadProfile[]): string {
+  const byTotal = [...loads].sort(
+    (a, b) =>
+      a.longTasks.reduce((sum, task) => sum + task.durationMs, 0) -
+      b.longTasks.reduce((sum, task) => sum + task.durationMs, 0),
+  );
+  const tasks = byTotal[Math.floor(byTotal.length / 2)]?.longTasks ?? [];
+  return (
+    tasks
+      .map((task) => `\n    ${task.startMs.toFixed(0)}+${task.durationMs.toFixed(0)} ms (${task.busiest})`)
+      .join('') || 'none'
+  );
 }
 
 const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -202,8 +295,19 @@ function report(label: string, loads: LoadProfile[]) {
     .map((group) => [group, middle(loads.map((load) => load.busyMs.get(group) ?? 0))] as const)
     .sort((a, b) => b[1] - a[1]);
   const busy = middle(loads.map((load) => [...load.busyMs.values()].reduce((sum, ms) => sum + ms, 0)));
-  console.log(`\n${label}: first contentful paint ${middle(loads.map((load) => load.fcpMs)).toFixed(0)} ms`);
+  const blockingMs = (load: LoadProfile) =>
+    load.longTasks
+      .filter((task) => task.startMs >= load.fcpMs)
+      .reduce((sum, task) => sum + task.durationMs - LONG_TASK_MS, 0);
+  console.log(
+    `\n${label}: first contentful paint ${middle(loads.map((load) => load.fcpMs)).toFixed(0)} ms, ` +
+      `taken over by the app at ${middle(loads.map((load) => load.takenOverMs)).toFixed(0)} ms`,
+  );
   console.log(`  main thread busy until then (profiled, so slower than unprofiled): ${busy.toFixed(0)} ms`);
+  console.log(
+    `  blocking time of long tasks after the first paint: ${middle(loads.map(blockingMs)).toFixed(0)} ms; ` +
+      `long tasks of the middle load: ${describeTasks(loads)}`,
+  );
   console.log(`  classic Zod schemas built: ${middle(loads.map((load) => load.zodSchemas))}`);
   for (const [group, ms] of rows.slice(0, ROWS_SHOWN))
     console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${group}`);
@@ -216,17 +320,20 @@ async function main() {
   try {
     const sources = new AssetSources(mapsDir);
     const { state } = await signInDemoDeveloper(browser, portal.baseURL);
-    const pages: [string, string, BrowserContextOptions['storageState'] | undefined][] = [
-      ['/login signed out', '/login', undefined],
-      ['/dashboard signed in', '/dashboard', state],
+    const pages: [string, string, string, BrowserContextOptions['storageState'] | undefined][] = [
+      ['/login signed out', '/login', 'Sign in', undefined],
+      ['/dashboard signed in', '/dashboard', 'Dashboard', state],
     ];
     console.log(
-      `Medians of ${runs} cold loads, ${portal.baseURL} (load average ${os.loadavg()[0]?.toFixed(2)})`,
+      `Medians of ${runs} cold loads, processor ${cpuSlowdown}× slower, ${portal.baseURL} ` +
+        `(load average ${os.loadavg()[0]?.toFixed(2)})`,
     );
-    for (const [label, pagePath, storageState] of pages) {
+    for (const [label, pagePath, heading, storageState] of pages) {
       const loads: LoadProfile[] = [];
       for (let run = 0; run < runs; run++)
-        loads.push(await profileLoad(browser, `${portal.baseURL}${pagePath}`, sources, storageState));
+        loads.push(
+          await profileLoad(browser, `${portal.baseURL}${pagePath}`, heading, sources, storageState),
+        );
       report(label, loads);
     }
   } finally {
