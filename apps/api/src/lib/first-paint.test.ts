@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member, organization, projectMembers, projects } from '../db/schema/index.ts';
 import { signIn } from '../test/sessions.ts';
@@ -204,6 +204,12 @@ describe('the sign-in page comes drawn for visitors (decision 050)', () => {
     expect(renderOf(second.html)).toBe(renderOf(first.html));
     const response = await t.request('/login');
     expect(response.headers.get('cache-control')).toBe('no-cache');
+    // Each encoding is the same page: kept compressed per paint, never one encoding for another.
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(rootOf(await response.text())).toBe(rootOf(first.html));
+    const gzipped = await t.request('/login', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(rootOf(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString())).toBe(rootOf(first.html));
   });
 
   it("draws each host's tenant its own page, each kept", async () => {

@@ -117,6 +117,9 @@ const PAGE_MODULES_FILE = 'page-modules.json';
 
 const isApiPath = (requestPath: string) => requestPath === '/api' || requestPath.startsWith('/api/');
 
+/** How many visitors' painted pages are kept compressed (first-paint.ts keeps as many paints). */
+const VISITOR_PAGES_KEPT = 16;
+
 /** A plain 404: not the web app, so a missing file never arrives as a 200 page. */
 const notFound = (c: Context) => c.text('Not found.', 404);
 
@@ -239,7 +242,7 @@ export function mountStaticWeb<E extends Env, S extends Schema, B extends string
       index.paintsFirst(c.req.path, false) && new URL(c.req.url).search === ''
         ? await options.firstPaint?.(c, {})
         : undefined;
-    if (firstPaint) return sendMadePage(c, index.withAnswers(c.req.path, {}, firstPaint), 'no-cache');
+    if (firstPaint) return sendVisitorPage(c, firstPaint);
     c.header('Cache-Control', 'no-cache');
     if (index.available.length) c.header('Vary', 'Accept-Encoding', { append: true });
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'), index.available);
@@ -255,6 +258,35 @@ export function mountStaticWeb<E extends Env, S extends Schema, B extends string
       : undefined;
     // One person's data: never kept by a shared cache, nor on the browser's disk.
     return sendMadePage(c, index.withAnswers(c.req.path, answers, firstPaint), 'private, no-store');
+  };
+
+  // A visitor's painted page is the same for every visitor while its paint is (first-paint.ts keeps
+  // the paint, so the same string comes back): compressed once per paint, not per request.
+  const visitorPages = new Map<string, Map<string, Uint8Array<ArrayBuffer>>>();
+  const sendVisitorPage = (c: Context, firstPaint: string) => {
+    let bodies = visitorPages.get(firstPaint);
+    if (!bodies) {
+      bodies = new Map();
+      visitorPages.set(firstPaint, bodies);
+      // As many as first-paint.ts keeps paints; the oldest goes first.
+      const oldest = visitorPages.keys().next().value;
+      if (visitorPages.size > VISITOR_PAGES_KEPT && oldest !== undefined) visitorPages.delete(oldest);
+    }
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']) ?? 'identity';
+    // By page and encoding: the page's head names its own stylesheets.
+    const key = `${c.req.path} ${encoding}`;
+    let body = bodies.get(key);
+    if (!body) {
+      const html = index.withAnswers(c.req.path, {}, firstPaint);
+      body =
+        encoding === 'identity' ? new Uint8Array(Buffer.from(html, 'utf8')) : compressedNow(html, encoding);
+      bodies.set(key, body);
+    }
+    c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Accept-Encoding', { append: true });
+    if (encoding !== 'identity') c.header('Content-Encoding', encoding);
+    c.header('Content-Type', HTML);
+    return c.body(body, 200);
   };
 
   /** index.html made for this request (answers, a first paint), compressed as it is sent. */
