@@ -1,14 +1,5 @@
 import type { ExportRange } from '@offplan/shared';
-
-import { madeOnFirstUse, sydneyToday } from '../../../lib/dates.ts';
-
-// The date filters are Sydney calendar days, like every date filter of the portal (decision 036).
-
-const shift = (isoDay: string, change: (date: Date) => void) => {
-  const date = new Date(`${isoDay}T00:00:00Z`);
-  change(date);
-  return date.toISOString().slice(0, 10);
-};
+import { addDays, madeOnFirstUse, sydneyToday } from '../../../lib/dates.ts';
 
 export const EXPORT_PRESETS = [
   { value: 'last7', label: 'Last 7 days' },
@@ -21,21 +12,23 @@ export const EXPORT_PRESETS = [
 ] as const;
 export type ExportPreset = (typeof EXPORT_PRESETS)[number]['value'];
 
-/** The range a preset stands for on `today` (both days included); custom keeps what is typed. */
+/**
+ * The range a preset stands for on `today` (both days included); custom keeps what is typed. Sydney
+ * calendar days, like every date filter of the portal (decision 036).
+ */
 export function presetRange(preset: Exclude<ExportPreset, 'custom'>, today = sydneyToday()): ExportRange {
   const monthStart = `${today.slice(0, 7)}-01`;
   switch (preset) {
     case 'last7':
-      return { from: shift(today, (d) => d.setUTCDate(d.getUTCDate() - 6)), to: today };
+      return { from: addDays(today, -6), to: today };
     case 'last30':
-      return { from: shift(today, (d) => d.setUTCDate(d.getUTCDate() - 29)), to: today };
+      return { from: addDays(today, -29), to: today };
     case 'thisMonth':
       return { from: monthStart, to: today };
-    case 'lastMonth':
-      return {
-        from: shift(monthStart, (d) => d.setUTCMonth(d.getUTCMonth() - 1)),
-        to: shift(monthStart, (d) => d.setUTCDate(d.getUTCDate() - 1)),
-      };
+    case 'lastMonth': {
+      const lastMonthEnd = addDays(monthStart, -1);
+      return { from: `${lastMonthEnd.slice(0, 7)}-01`, to: lastMonthEnd };
+    }
     case 'thisYear':
       return { from: `${today.slice(0, 4)}-01-01`, to: today };
     case 'all':
